@@ -1,0 +1,153 @@
+// Shared libraries are provided whole to the federation share scope, so webpack cannot tree-shake
+// them: sharing @mantine/core ships every component, and react-router its development build.
+// Instead each such library is shared as a module that re-exports only the names the platform
+// offers, from the library's production ES build, so webpack keeps just those.
+//
+// These lists are a contract between the shell and the remotes, released independently: a remote
+// may use only what the shell provides. Every build checks that all three apps (and the Mantine
+// packages that import @mantine/core) stay within the lists; to offer a new name, add it here and
+// release the shell before the remote that uses it.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const generatedDir = path.join(__dirname, '.generated');
+
+/** The share key of the Mantine components no first screen needs (see `later` below). */
+const laterKey = '@prometrica/mantine-later';
+
+const platform = {
+  '@mantine/core': {
+    /** The ES build of the installed package. */
+    entry: (appDir) => path.join(fs.realpathSync(path.join(appDir, 'node_modules/@mantine/core')), 'esm/index.mjs'),
+    // What the first screens (the shell, the participant details, the admin login) and
+    // @mantine/notifications use: shared as '@mantine/core' and loaded at start.
+    exports: [
+      // Used by @mantine/notifications.
+      'Box', 'Notification', 'OptionalPortal', 'RemoveScroll', 'createVarsResolver', 'factory', 'getDefaultZIndex',
+      'getThemeColor', 'rem', 'useMantineTheme', 'useProps', 'useResolvedStylesApi', 'useStyles',
+      // Components and helpers of the first screens (and small ones many screens use).
+      'Alert', 'Badge', 'Button', 'Center', 'CloseButton', 'Container', 'Group', 'Input', 'Loader', 'MantineProvider', 'Paper',
+      'PasswordInput', 'Stack', 'Text', 'TextInput', 'Title', 'UnstyledButton', 'createTheme',
+    ],
+    // The rest of what the platform offers, shared under `laterKey` and loaded with the first
+    // screen that uses one of them (modals, tables, tooltips, the dashboard layout, charts' needs).
+    // Builds rewrite `import { Modal } from '@mantine/core'` to that key (config/mantine-split-loader.cjs).
+    later: [
+      'ActionIcon', 'Anchor', 'AppShell', 'Burger', 'Card', 'Checkbox', 'ColorSwatch', 'Divider', 'FocusTrap',
+      'Grid', 'List', 'LoadingOverlay', 'Modal', 'NativeSelect', 'NavLink', 'Pagination', 'Progress', 'Radio',
+      'ScrollArea', 'SegmentedControl', 'SimpleGrid', 'Skeleton', 'Table', 'Tabs', 'Textarea', 'ThemeIcon', 'Tooltip',
+      'VisuallyHidden', 'useComputedColorScheme', 'useMantineColorScheme',
+    ],
+  },
+  '@mantine/hooks': {
+    entry: (appDir) => path.join(fs.realpathSync(path.join(appDir, 'node_modules/@mantine/hooks')), 'esm/index.mjs'),
+    // Every hook @mantine/core, @mantine/notifications and @mantine/charts import (all of their
+    // components, not only the ones offered above) and the ones the apps use: about 40% of the package.
+    exports: [
+      'assignRef', 'clamp', 'clampUseMovePosition', 'mergeRefs', 'normalizeRadialValue', 'randomId', 'useCallbackRef',
+      'useClickOutside', 'useClipboard', 'useColorScheme', 'useDebouncedCallback', 'useDebouncedValue', 'useDidUpdate',
+      'useDisclosure', 'useElementSize', 'useEyeDropper', 'useFocusReturn', 'useFocusTrap', 'useForceUpdate', 'useId',
+      'useIsomorphicEffect', 'useMediaQuery', 'useMergedRef', 'useMounted', 'useMove', 'useMutationObserver',
+      'usePagination', 'usePrevious', 'useRadialMove', 'useReducedMotion', 'useScrollSpy', 'useShallowEffect',
+      'useTimeout', 'useUncontrolled', 'useWindowEvent',
+    ],
+  },
+  'react-router-dom': {
+    /** react-router's production build (its package's default export condition is the development one). */
+    entry: (appDir) => {
+      const dom = fs.realpathSync(path.join(appDir, 'node_modules/react-router-dom'));
+      return path.join(fs.realpathSync(path.join(dom, '..', 'react-router')), 'dist/production/index.mjs');
+    },
+    exports: [
+      'BrowserRouter', 'Link', 'MemoryRouter', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useLocation',
+      'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'generatePath',
+    ],
+  },
+};
+
+function sourceFiles(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(full, out);
+    else if (/\.(tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** Files that import `pkg` as a namespace (`import * as x`): a split share cannot serve those. */
+function namespaceImports(pkg, dirs) {
+  const pattern = new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`);
+  return dirs.flatMap((d) => sourceFiles(d)).filter((file) => pattern.test(fs.readFileSync(file, 'utf8')));
+}
+
+/** Runtime names imported from `pkg` in the given folders (type-only imports excluded). */
+function importedNames(pkg, dirs) {
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`, 'g');
+  const found = new Map();
+  for (const file of dirs.flatMap((d) => sourceFiles(d))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(pattern)) {
+      if (/import\s+type\s*\{/.test(match[0])) continue;
+      for (const part of match[1].split(',')) {
+        const name = part.trim();
+        if (!name || name.startsWith('type ')) continue;
+        found.set(name.split(/\s+as\s+/)[0].trim(), path.relative(root, file));
+      }
+    }
+  }
+  return found;
+}
+
+/** Fails the build when any app or Mantine package imports a name the platform does not offer. */
+function checkContract(appDir) {
+  const apps = ['shell', 'participant-app', 'admin-app'].map((a) => path.join(root, a, 'src'));
+  const mantineDir = (pkg) => {
+    const dir = path.join(root, 'admin-app/node_modules', pkg);
+    return fs.existsSync(dir) ? [path.join(fs.realpathSync(dir), 'esm')] : [];
+  };
+  const mantineDeps = ['@mantine/notifications', '@mantine/charts'].flatMap(mantineDir);
+  // Which code may import each shared library: the apps, and the Mantine packages that build on it.
+  const importers = {
+    '@mantine/core': [...apps, ...mantineDeps],
+    '@mantine/hooks': [...apps, ...mantineDeps, ...mantineDir('@mantine/core')],
+  };
+  const problems = [];
+  for (const [pkg, { exports, later = [] }] of Object.entries(platform)) {
+    const offered = new Set([...exports, ...later]);
+    const dirs = importers[pkg] ?? apps;
+    for (const [name, file] of importedNames(pkg, dirs)) {
+      if (!offered.has(name)) problems.push(`${file} imports ${name} from ${pkg}`);
+    }
+    for (const file of namespaceImports(pkg, apps)) problems.push(`${path.relative(root, file)} imports ${pkg} as a namespace`);
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `Shared library contract (config/shared-subsets.cjs) does not offer:\n  ${problems.join('\n  ')}\n` +
+        'Add the names there (and release the shell before the remote that needs them).',
+    );
+  }
+}
+
+function writeSubset(appDir, key, pkg, entry, names) {
+  const file = path.join(generatedDir, `${path.basename(appDir)}--${key.replace(/[@/]/g, '_')}.mjs`);
+  const body = `// Generated by config/shared-subsets.cjs: the part of ${pkg} the platform shares as ${key}.\nexport { ${names.join(', ')} } from ${JSON.stringify(entry)};\n`;
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== body) fs.writeFileSync(file, body);
+  return file;
+}
+
+/** Writes the re-export modules and returns `{ [share key]: file }` for the `shared` `import` option. */
+function subsetModules(appDir) {
+  checkContract(appDir);
+  fs.mkdirSync(generatedDir, { recursive: true });
+  const files = {};
+  for (const [pkg, { entry, exports, later }] of Object.entries(platform)) {
+    files[pkg] = writeSubset(appDir, pkg, pkg, entry(appDir), exports);
+    if (later) files[laterKey] = writeSubset(appDir, laterKey, pkg, entry(appDir), later);
+  }
+  return files;
+}
+
+module.exports = { subsetModules, platform, laterKey };

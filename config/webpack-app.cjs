@@ -1,0 +1,228 @@
+// One webpack configuration for the three front-end builds (the shell host and both remotes), so
+// loaders, sharing and output naming can never drift between them.
+const path = require('node:path');
+const fs = require('node:fs');
+const zlib = require('node:zlib');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { DefinePlugin } = require('webpack');
+const { subsetModules, platform, laterKey } = require('./shared-subsets.cjs');
+const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
+
+const root = path.resolve(__dirname, '..');
+
+/** Exact installed version of a package, read from the app's own node_modules. */
+function installedVersion(appDir, pkg) {
+  // Not require.resolve: packages with an `exports` map hide their package.json.
+  const file = path.join(appDir, 'node_modules', pkg, 'package.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+/**
+ * Libraries that exist once in the page. The slash keys share subpaths such as
+ * `react-dom/client` and `react/jsx-runtime` with the same singleton.
+ */
+function sharedLibraries(appDir, subsets = subsetModules(appDir)) {
+  const singleton = (pkg, key = pkg) => [
+    key,
+    {
+      singleton: true,
+      requiredVersion: `^${installedVersion(appDir, pkg)}`,
+      version: installedVersion(appDir, pkg),
+      ...(subsets[key] ? { import: subsets[key] } : {}),
+    },
+  ];
+  return Object.fromEntries([
+    singleton('react'),
+    singleton('react', 'react/'),
+    singleton('react-dom'),
+    singleton('react-dom', 'react-dom/'),
+    singleton('react-router'),
+    singleton('react-router-dom'),
+    singleton('@mantine/core'),
+    // The part of @mantine/core no first screen needs (config/shared-subsets.cjs).
+    singleton('@mantine/core', laterKey),
+    singleton('@mantine/hooks'),
+    singleton('@mantine/notifications'),
+    singleton('zustand'),
+    singleton('@prometrica/shared-api'),
+  ]);
+}
+
+/**
+ * The federation runtime plugin that makes the shell's runtime available to the remotes is
+ * published as CommonJS, which pulls a second (CommonJS) copy of the runtime core into the shell
+ * next to the ES one the bundler runtime uses (about 25 KB gzip). Its ES build imports the same
+ * runtime core as everything else.
+ */
+function externalRuntimeAlias() {
+  // Packages with an `exports` map hide their package.json: find the plugin beside @module-federation/enhanced.
+  const enhanced = fs.realpathSync(path.join(root, 'node_modules/@module-federation/enhanced'));
+  const plugin = path.join(path.dirname(enhanced), 'inject-external-runtime-core-plugin');
+  const cjs = path.join(plugin, 'dist/index.cjs');
+  const esm = path.join(plugin, 'dist/index.js');
+  if (!fs.existsSync(cjs) || !fs.existsSync(esm)) return {};
+  return { [fs.realpathSync(cjs)]: fs.realpathSync(esm) };
+}
+
+/** PROMETRICA_RELEASE, or the app's version and build date. */
+function releaseLabel(appDir) {
+  if (process.env.PROMETRICA_RELEASE) return process.env.PROMETRICA_RELEASE;
+  const { version } = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  return `${version} (${new Date().toISOString().slice(0, 10)})`;
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir        the app's folder
+ * @param {string} app.name       federation container name (snake_case)
+ * @param {number} app.devPort    port of the standalone dev server
+ * @param {Record<string,string>} [app.exposes]  modules a remote exposes
+ * @param {boolean} [app.host]    true for the shell
+ * @param {string[]} [app.runtimePlugins]
+ * @param {boolean} [app.federation]  false builds a plain single app (the benchmarks' baseline)
+ * @param {string} [app.entry]        entry module (default ./src/index.ts)
+ * @param {string} [app.outDir]       output folder (default <dir>/dist)
+ */
+function createAppConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const host = Boolean(app.host);
+    const cssLoader = host || !production ? MiniCssExtractPlugin.loader : 'style-loader';
+    const federation = app.federation !== false;
+    const subsets = federation ? subsetModules(app.dir) : {};
+    return {
+      context: app.dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      entry: { main: app.entry ?? './src/index.ts' },
+      output: {
+        path: app.outDir ?? path.join(app.dir, 'dist'),
+        // The shell is served at the site root (deep links like /dashboard/overview); a remote's
+        // folder can be copied to any host, so it finds its own chunks ('auto').
+        publicPath: host ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // Without federation, take react-router's production build directly, as the shared subset does,
+        // so the baseline is not inflated by its development build.
+        alias: !federation
+          ? { 'react-router-dom$': platform['react-router-dom'].entry(app.dir) }
+          : { [`${laterKey}$`]: subsets[laterKey], ...(host ? externalRuntimeAlias() : {}) },
+      },
+      module: {
+        rules: [
+          // Federation builds take the second part of @mantine/core from its own share key.
+          ...(federation
+            ? [
+                { test: /\.[cm]?tsx?$/, exclude: /node_modules/, enforce: 'pre', use: require.resolve('./mantine-split-loader.cjs') },
+                {
+                  test: /\.mjs$/,
+                  include: /[\\/]@mantine[\\/](notifications|charts)[\\/]esm[\\/]/,
+                  enforce: 'pre',
+                  use: require.resolve('./mantine-split-loader.cjs'),
+                },
+              ]
+            : []),
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              cssLoader,
+              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, localIdentName: production ? '[hash:base64:6]' : '[name]__[local]' } } },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [cssLoader, require.resolve('css-loader')],
+          },
+          { test: /\.(woff2?|ttf|png|svg|jpe?g)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        // Which release of this app is running: set PROMETRICA_RELEASE when building a release.
+        new DefinePlugin({ __PROMETRICA_RELEASE__: JSON.stringify(releaseLabel(app.dir)) }),
+        federation &&
+          new ModuleFederationPlugin({
+            name: app.name,
+            ...(host
+              ? { remotes: {}, shareStrategy: 'loaded-first' }
+              : { filename: 'remoteEntry.js', exposes: app.exposes }),
+            shared: sharedLibraries(app.dir, subsets),
+            runtimePlugins: app.runtimePlugins ?? [],
+            manifest: host ? false : { fileName: 'mf-manifest.json' },
+            dts: false,
+            // The shell carries the federation runtime once; remotes use the shell's instead of their own.
+            // Browser-only builds: the runtime's Node script loading is left out.
+            experiments: {
+              ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+              optimization: { target: 'web' },
+            },
+          }),
+        new HtmlWebpackPlugin({
+          template: path.join(root, 'config', 'index.html'),
+          title: 'Prometrica',
+          scriptLoading: 'defer',
+          // A remote's page is only its standalone development mount; the shell's page is the product.
+          chunks: ['main'],
+        }),
+        // What the server preloads for the first screen (config/boot-assets-plugin.cjs).
+        host && federation && new BootAssetsPlugin({ lazyShares: [laterKey] }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
+        ...(production
+          ? [
+              // Compressed once here; the server sends these files as they are.
+              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0, minRatio: 1, filename: '[path][base].gz' }),
+              new CompressionPlugin({
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|html|json|svg)$/,
+                threshold: 0,
+                minRatio: 1,
+                filename: '[path][base].br',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              }),
+            ]
+          : []),
+      ].filter(Boolean),
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: app.devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/config.json'], target: 'http://127.0.0.1:3000' }],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, sharedLibraries, bootAssetsFile };

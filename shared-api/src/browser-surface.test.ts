@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Files reached from `file` through value imports (type-only imports are erased by the compiler). */
+function valueImportGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+    if (match[1]) continue;
+    const spec = match[2]!;
+    if (!spec.startsWith('.')) {
+      seen.add(`package:${spec}`);
+      continue;
+    }
+    valueImportGraph(resolve(dirname(file), spec) + '.ts', seen);
+  }
+  return seen;
+}
+
+test('the browser entry never pulls in zod, so it stays out of the front-end bundles', () => {
+  const reached = valueImportGraph(join(__dirname, 'index.ts'));
+  expect([...reached].filter((f) => f.startsWith('package:')).sort()).toEqual(['package:ky', 'package:zustand']);
+});

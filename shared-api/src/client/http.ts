@@ -1,0 +1,92 @@
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import { ApiError } from './api-error';
+import { adminToken, participantToken } from './token-storage';
+
+/** Which token a call sends: the account's, the participant's, or none. */
+export type Credential = 'account' | 'participant' | 'none';
+
+export interface RequestOptions {
+  credential?: Credential;
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+const TIMEOUT_MS = 30_000;
+
+let apiBaseUrl = '/api';
+const unauthorizedListeners = new Set<() => void>();
+
+/** Called when the server refuses the signed-in account's token (expired or revoked). */
+export function onAccountUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+let instance: KyInstance | undefined;
+
+/** Points the client at the API (the shell calls this with `/config.json`'s `apiBaseUrl`). */
+export function configureApi(options: { apiBaseUrl: string }): void {
+  apiBaseUrl = options.apiBaseUrl;
+  instance = undefined;
+}
+
+/** The absolute API base; ky needs an absolute prefix outside a browser page. */
+export function resolveApiBase(): string {
+  if (/^https?:\/\//.test(apiBaseUrl)) return apiBaseUrl.replace(/\/$/, '');
+  const origin = typeof location === 'undefined' ? 'http://127.0.0.1' : location.origin;
+  return origin + '/' + apiBaseUrl.replace(/^\/|\/$/g, '');
+}
+
+function client(): KyInstance {
+  instance ??= ky.create({ prefixUrl: resolveApiBase(), timeout: TIMEOUT_MS, retry: 0 });
+  return instance;
+}
+
+function tokenFor(credential: Credential): string | null {
+  if (credential === 'none') return null;
+  if (credential === 'participant') return participantToken.get() ?? adminToken.get();
+  return adminToken.get();
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    let message = `Request failed with status code ${error.response.status}`;
+    let code: string | undefined;
+    try {
+      const body = (await error.response.json()) as { message?: unknown; error?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+      if (typeof body.error === 'string') code = body.error;
+    } catch {
+      // Not JSON (a proxy's error page): keep the status message.
+    }
+    return new ApiError('http', error.response.status, message, code);
+  }
+  if (error instanceof TimeoutError) return new ApiError('timeout', 0, `timeout of ${TIMEOUT_MS}ms exceeded`);
+  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError('aborted', 0, 'Request aborted');
+  return new ApiError('network', 0, 'Network Error');
+}
+
+/** Sends one API call and returns its JSON body, or throws an `ApiError`. */
+export async function request<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: RequestOptions = {}): Promise<T> {
+  const token = tokenFor(options.credential ?? 'account');
+  const searchParams: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options.searchParams ?? {})) {
+    if (value !== undefined) searchParams[key] = String(value);
+  }
+  const kyOptions: Options = {
+    method,
+    json: options.json,
+    searchParams,
+    signal: options.signal,
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  };
+  try {
+    return await client()(path.replace(/^\//, ''), kyOptions).json<T>();
+  } catch (error) {
+    const failure = await toApiError(error);
+    if (failure.status === 401 && token && (options.credential ?? 'account') === 'account') {
+      for (const listener of unauthorizedListeners) listener();
+    }
+    throw failure;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+
+export const roleSchema = z.enum(['user', 'admin', 'superadmin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** An account as the API returns it. The password never leaves the server. */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: roleSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({
+  email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254, 'email is too long'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password is too long'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  accessToken: z.string(),
+  user: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const checkAuthResponseSchema = z.object({
+  user: userSchema,
+});
+export type CheckAuthResponse = z.infer<typeof checkAuthResponseSchema>;

@@ -1,0 +1,16 @@
+// Zod schemas of every call: the server validates with them; browsers import only the types
+// (through the package root), so zod stays out of the front-end bundles.
+export * from './common';
+export * from './fields';
+export * from './auth';
+export { runtimeConfigSchema } from './runtime-schema';
+export * from './participant';
+export * from './questions';
+export * from './categories';
+export * from './users';
+export * from './quiz';
+export * from './results';
+export * from './complaints';
+export * from './stats';
+export * from './domain';
+export * from './domain';

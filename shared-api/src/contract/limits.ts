@@ -1,0 +1,17 @@
+/** Limits shared by the server and the forms. */
+export const limits = {
+  name: 200,
+  email: 254,
+  phone: 20,
+  password: { min: 8, max: 256 },
+  questionText: 2000,
+  answerText: 500,
+  option: 300,
+  categoryName: 100,
+  title: 200,
+  description: 2000,
+  botherOption: 100,
+  search: 200,
+  /** Consent signature image, base64 characters (about 1 MB of image). */
+  signatureBase64: 1_400_000,
+} as const;

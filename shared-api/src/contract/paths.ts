@@ -1,0 +1,31 @@
+/** Client routes of the product (spec section 2). */
+export const paths = {
+  details: '/',
+  adminLogin: '/admin',
+  login: '/login',
+  welcome: '/welcome',
+  consent: '/consent-form',
+  question: '/question',
+  questions: '/questions',
+  submit: '/submit',
+  reports: '/reports',
+  concerns: '/complaint-list',
+  thankyou: '/thankyou',
+  thankyouCapital: '/Thankyou',
+  dashboard: '/dashboard',
+  overview: '/dashboard/overview',
+} as const;
+
+/** Keys in browser storage (spec section 3). */
+export const storageKeys = {
+  token: 'token',
+  participantToken: 'participantToken',
+  sessionExpired: '@session_expired',
+  userData: 'UserData',
+  questions: 'questions',
+  answers: 'answers',
+  currentIndex: 'currentQuestionIndex',
+  previousAnswers: 'previousAnswers',
+  answerData: 'answerdata',
+  scoreResults: 'scoreResults',
+} as const;

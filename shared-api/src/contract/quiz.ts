@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+import { categoryRefSchema, questionKindSchema } from './questions';
+import { limits } from './fields';
+
+/** A question as a participant receives it: never with its correct answer. */
+export const participantQuestionSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  options: z.array(z.string()),
+  questionType: questionKindSchema,
+  category: categoryRefSchema.nullable(),
+});
+export type ParticipantQuestion = z.infer<typeof participantQuestionSchema>;
+
+export const getQuestionsResponseSchema = z.object({ message: z.string(), questions: z.array(participantQuestionSchema) });
+export type GetQuestionsResponse = z.infer<typeof getQuestionsResponseSchema>;
+
+export const answerInputSchema = z.object({
+  questionId: z.string({ error: 'questionId is required' }).trim().min(1, 'questionId is required').max(64, 'questionId is too long'),
+  userAnswer: z.string({ error: 'userAnswer is required' }).max(limits.answerText, `userAnswer must be at most ${limits.answerText} characters`),
+});
+export type AnswerInput = z.infer<typeof answerInputSchema>;
+
+/** `POST user/submitanswer`. Name, email and contact are what the participant entered. */
+export const submitAnswersBodySchema = z.object({
+  name: z.string().trim().max(limits.name, `name must be at most ${limits.name} characters`).default('Guest User'),
+  email: z.string().trim().max(limits.email, `email must be at most ${limits.email} characters`).default('Not Provided'),
+  contactno: z
+    .union([z.string(), z.number()], { error: 'contactno must be text or a number' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(limits.phone + 20, 'contactno is too long'))
+    .default('Not Provided'),
+  answers: z.array(answerInputSchema, { error: 'answers must be a list' }).min(1, 'answers must not be empty').max(500, 'answers has too many entries'),
+});
+export type SubmitAnswersBody = z.input<typeof submitAnswersBodySchema>;
+
+/** What the participant sees of a stored answer (no correctness, no correct answer). */
+export const answerEchoSchema = z.object({ questionId: z.string(), question: z.string(), userAnswer: z.string() });
+export type AnswerEcho = z.infer<typeof answerEchoSchema>;
+
+export const submitAnswersResponseSchema = z.object({
+  message: z.string(),
+  /** The answers as stored. */
+  questions: z.array(answerEchoSchema),
+  totalQuestions: z.number().int(),
+  submittedAt: isoDateTimeSchema,
+});
+export type SubmitAnswersResponse = z.infer<typeof submitAnswersResponseSchema>;
+
+/** `GET user/getuserresponse`: the participant's own submission summary. */
+export const userResponseSummarySchema = z.object({
+  message: z.string(),
+  responses: z.array(answerEchoSchema),
+  submittedAt: isoDateTimeSchema.nullable(),
+  concerns: z.array(z.object({ title: z.string(), botherOptions: z.array(z.string()) })),
+  concernsSubmittedAt: isoDateTimeSchema.nullable(),
+});
+export type UserResponseSummary = z.infer<typeof userResponseSummarySchema>;
+
+/** `POST useragreement/add`: the signature image without its data-URL prefix. */
+export const agreementBodySchema = z.object({
+  imageBase64: z
+    .string({ error: 'imageBase64 is required' })
+    .trim()
+    .min(1, 'imageBase64 is required')
+    .max(limits.signatureBase64, 'imageBase64 is too large (at most 1 MB)')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'imageBase64 must be base64 without a data-URL prefix'),
+  date: z.iso.date({ error: 'date must be an ISO date (YYYY-MM-DD)' }),
+});
+export type AgreementBody = z.infer<typeof agreementBodySchema>;
+
+export const agreementResponseSchema = z.object({
+  message: z.string(),
+  agreement: z.object({ _id: z.string(), date: z.string(), createdAt: isoDateTimeSchema }),
+});
+export type AgreementResponse = z.infer<typeof agreementResponseSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+import { limitQuery, pageInfo, pageQuery, searchQuery } from './fields';
+
+export const performanceSchema = z.enum(['Low', 'Average', 'High']);
+export type Performance = z.infer<typeof performanceSchema>;
+
+export const resultTotalsSchema = z.object({
+  correctAnswer: z.number().int(),
+  wrongAnswer: z.number().int(),
+  totalAnswers: z.number().int(),
+  percent: z.number().int(),
+  passed: z.boolean(),
+});
+
+export const categoryFigureSchema = z.object({
+  categoryName: z.string(),
+  correctAnswer: z.number().int(),
+  wrongAnswer: z.number().int(),
+  totalAnswers: z.number().int(),
+  percent: z.number().int(),
+  performance: performanceSchema,
+});
+export type CategoryFigure = z.infer<typeof categoryFigureSchema>;
+
+export const resultAnswerSchema = z.object({
+  question: z.string(),
+  userAnswer: z.string(),
+  correctAnswer: z.string(),
+  categoryName: z.string(),
+  isCorrect: z.boolean(),
+});
+export type ResultAnswer = z.infer<typeof resultAnswerSchema>;
+
+export const resultParticipantSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.literal('user'),
+  createdAt: isoDateTimeSchema,
+});
+
+/** One participant's stored result (spec section 3). */
+export const resultSchema = z.object({
+  _id: z.string(),
+  user: resultParticipantSchema,
+  userTotals: resultTotalsSchema,
+  categories: z.array(categoryFigureSchema),
+  answers: z.array(resultAnswerSchema),
+  createdAt: isoDateTimeSchema,
+});
+export type Result = z.infer<typeof resultSchema>;
+
+/** `GET admin/getquizresult`: `passed` filters on the pass mark (All when absent). */
+export const resultListQuerySchema = z.object({
+  page: pageQuery,
+  limit: limitQuery,
+  search: searchQuery,
+  passed: z.enum(['true', 'false'], { error: 'passed must be true or false' }).optional(),
+});
+/** What a client sends (the schema coerces query-string text). */
+export interface ResultListQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  passed?: 'true' | 'false';
+}
+
+/** Results in a list carry no answers (fetch one result for those). */
+export const resultListResponseSchema = z.object({
+  results: z.array(resultSchema.extend({ answers: z.array(resultAnswerSchema).max(0) })),
+  totalResults: z.number().int(),
+  ...pageInfo,
+  summary: z.object({ total: z.number().int(), passed: z.number().int(), failed: z.number().int(), averagePercent: z.number().int() }),
+});
+export type ResultListResponse = z.infer<typeof resultListResponseSchema>;
+
+/** The participant's signed consent, as the doctor needs to see it. */
+export const signedAgreementSchema = z.object({
+  _id: z.string(),
+  date: z.string(),
+  /** The signature image (PNG, base64 without a data-URL prefix). */
+  imageBase64: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type SignedAgreement = z.infer<typeof signedAgreementSchema>;
+
+/** `GET admin/getquizresult/{id}`: one result with every answer and the latest signed consent. */
+export const resultResponseSchema = z.object({ result: resultSchema, agreement: signedAgreementSchema.nullable() });
+export type ResultResponse = z.infer<typeof resultResponseSchema>;

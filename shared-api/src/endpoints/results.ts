@@ -1,0 +1,9 @@
+import type { ResultListQuery, ResultListResponse, ResultResponse } from '../contract/results';
+import { request } from '../client/http';
+
+export const getResults = (query: ResultListQuery = {}) =>
+  request<ResultListResponse>('get', 'admin/getquizresult', {
+    searchParams: { page: query.page ?? 1, limit: query.limit ?? 25, search: query.search ?? '', passed: query.passed },
+  });
+
+export const getResult = (id: string) => request<ResultResponse>('get', `admin/getquizresult/${encodeURIComponent(id)}`);

@@ -1,0 +1,81 @@
+// The browser surface of shared-api: one root entry, shared as a federation singleton. It carries
+// no zod: schemas live in `@prometrica/shared-api/contract` for the server; only types come here.
+export { ApiError, isApiError, type ApiErrorKind } from './client/api-error';
+export { configureApi, resolveApiBase, request, type Credential, type RequestOptions } from './client/http';
+export { adminToken, participantToken, readStored, writeStored } from './client/token-storage';
+export { useAuthStore, type AuthState, type Status } from './store/auth-store';
+export * as authApi from './endpoints/auth';
+export * as participantApi from './endpoints/participant';
+export * as quizApi from './endpoints/quiz';
+export * as questionsApi from './endpoints/questions';
+export * as usersApi from './endpoints/users';
+export * as resultsApi from './endpoints/results';
+export * as categoriesApi from './endpoints/categories';
+export * as complaintsApi from './endpoints/complaints';
+export * as concernsApi from './endpoints/concerns';
+export * as statsApi from './endpoints/stats';
+export { paths, storageKeys } from './contract/paths';
+export { remoteNames } from './contract/runtime';
+export { questionKind, percentOf, performanceOf, isCorrectAnswer, PASS_PERCENT, type QuestionKindName } from './contract/domain';
+export type {
+  RuntimeConfig,
+  RemoteId,
+  RemoteRoutes,
+  ParticipantScreen,
+  AdminScreen,
+  ParticipantRemoteRoutes,
+  AdminRemoteRoutes,
+} from './contract/runtime';
+export type { ErrorResponse, MessageResponse, HealthResponse, IdParams } from './contract/common';
+export type { Role, User, LoginBody, LoginResponse, CheckAuthResponse } from './contract/auth';
+export type { ValidateUserBody, ValidateUserResponse } from './contract/participant';
+export type {
+  Question,
+  QuestionKind,
+  QuestionTypeInput,
+  AddQuestionBody,
+  UpdateQuestionBody,
+  QuestionListQuery,
+  QuestionListResponse,
+  QuestionResponse,
+} from './contract/questions';
+export type { Category, CategoryBody, CategoryListResponse, CategoryResponse } from './contract/categories';
+export type { CreateUserBody, UpdateUserBody, UserListQuery, UserListResponse, UserResponse, ChangePasswordBody } from './contract/users';
+export type {
+  ParticipantQuestion,
+  GetQuestionsResponse,
+  AnswerInput,
+  SubmitAnswersBody,
+  SubmitAnswersResponse,
+  AnswerEcho,
+  UserResponseSummary,
+  AgreementBody,
+  AgreementResponse,
+} from './contract/quiz';
+export type {
+  Result,
+  ResultAnswer,
+  CategoryFigure,
+  Performance,
+  ResultListQuery,
+  ResultListResponse,
+  ResultResponse,
+  SignedAgreement,
+} from './contract/results';
+export type {
+  Complaint,
+  CreateComplaintsBody,
+  EditComplaintBody,
+  ComplaintListResponse,
+  ComplaintsCreatedResponse,
+  ComplaintResponse,
+  Concern,
+  ConcernListResponse,
+  ConcernRatingsBody,
+  ConcernRatingsResponse,
+  Bother,
+  ConcernSubmissionGroup,
+  ConcernSubmissionListResponse,
+} from './contract/complaints';
+export type { StatsQuery, StatsResponse } from './contract/stats';
+export { limits } from './contract/limits';

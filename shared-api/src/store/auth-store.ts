@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import type { User } from '../contract/auth';
+import * as authApi from '../endpoints/auth';
+import { isApiError } from '../client/api-error';
+import { adminToken } from '../client/token-storage';
+import { onAccountUnauthorized } from '../client/http';
+
+/** Status of one async operation (spec section 4). */
+export type Status = 'idle' | 'loading' | 'succeeded' | 'error';
+
+type Operation = 'login' | 'checkAuth' | 'logout';
+
+export interface AuthState {
+  userAuth: boolean;
+  user: User | null;
+  token: string | null;
+  /** The server refused the token of a signed-in account: the UI asks to sign in again, in place. */
+  sessionExpired: boolean;
+  status: Record<Operation, Status>;
+  error: Record<Operation, string | null>;
+  /** Signs in; resolves with the server's message, rejects with an `ApiError`. */
+  login: (email: string, password: string) => Promise<string>;
+  /** Verifies the stored token; without one, marks the visitor signed out. */
+  checkAuth: () => Promise<void>;
+  /** Forgets the token and the account. */
+  logout: () => void;
+  resetLoginStatus: () => void;
+}
+
+const idle: Record<Operation, Status> = { login: 'idle', checkAuth: 'idle', logout: 'idle' };
+const noErrors: Record<Operation, string | null> = { login: null, checkAuth: null, logout: null };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The one auth store of the page (shared-api is a federation singleton). */
+export const useAuthStore = create<AuthState>()((set, get) => {
+  // Only a signed-in account can expire; a refused token at start just means "signed out".
+  onAccountUnauthorized(() => {
+    if (get().userAuth) set({ sessionExpired: true });
+  });
+
+  const setOp = (op: Operation, status: Status, error: string | null = null) =>
+    set((s) => ({ status: { ...s.status, [op]: status }, error: { ...s.error, [op]: error } }));
+
+  return {
+    userAuth: false,
+    user: null,
+    token: adminToken.get(),
+    sessionExpired: false,
+    status: idle,
+    error: noErrors,
+
+    async login(email, password) {
+      setOp('login', 'loading');
+      try {
+        const res = await authApi.login({ email, password });
+        adminToken.set(res.accessToken);
+        set((s) => ({
+          userAuth: true,
+          user: res.user,
+          token: res.accessToken,
+          sessionExpired: false,
+          status: { ...s.status, login: 'succeeded', logout: 'idle' },
+          error: { ...s.error, login: null },
+        }));
+        return res.message;
+      } catch (error) {
+        setOp('login', 'error', messageOf(error));
+        throw error;
+      }
+    },
+
+    async checkAuth() {
+      if (!get().token) {
+        set({ userAuth: false, user: null });
+        setOp('checkAuth', 'succeeded');
+        return;
+      }
+      setOp('checkAuth', 'loading');
+      try {
+        const res = await authApi.checkAuth();
+        set({ userAuth: true, user: res.user });
+        setOp('checkAuth', 'succeeded');
+      } catch (error) {
+        // A refused token is forgotten; a network failure keeps it for the next try.
+        if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+          adminToken.set(null);
+          set({ token: null });
+        }
+        set({ userAuth: false, user: null });
+        setOp('checkAuth', 'error', messageOf(error));
+      }
+    },
+
+    logout() {
+      adminToken.set(null);
+      // One update, so route guards see the signed-out state and the logout together.
+      set((s) => ({ userAuth: false, user: null, token: null, sessionExpired: false, status: { ...s.status, logout: 'succeeded' }, error: { ...s.error, logout: null } }));
+    },
+
+    resetLoginStatus() {
+      setOp('login', 'idle');
+    },
+  };
+});

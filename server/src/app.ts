@@ -1,0 +1,110 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
+import { createTokenService } from './lib/tokens';
+import { apiRoutes } from './modules';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
+import { resolveJwtSecret } from './modules/settings/service';
+import { participantExists } from './modules/participants/repository';
+import { findUserById } from './modules/users/repository';
+import { toAccount } from './modules/users/service';
+import { authPlugin } from './plugins/auth';
+import { createFrameworkErrorHandler, errorsPlugin } from './plugins/errors';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
+import { createStaticFallback, staticAreas, staticPlugin } from './plugins/static';
+import { seedDatabase } from './seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The query builder; repositories take it (or a transaction) as their first argument. */
+    db: Kysely<Database>;
+    dialect: Dialect;
+    /** The sign-in and details rate limits (counted in the database, shared by every process). */
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** Largest request body accepted (JSON); larger ones get 413. */
+export const bodyLimitBytes = 1024 * 1024;
+/** Longest path parameter the router accepts; longer ones are a 404 before any schema sees them. */
+export const maxParamLengthChars = 16 * 1024;
+
+export interface BuildAppOptions {
+  /** Fastify logger settings; defaults to `config.logLevel` with credentials redacted. */
+  logger?: FastifyServerOptions['logger'];
+  /** PostgreSQL only: keep this app's tables in their own schema (tests isolate themselves this way). */
+  schema?: string;
+  /** Where the first-start superadmin password notice goes; the console by default. */
+  announce?: (text: string) => void;
+  /** The clock of the rate limits, in milliseconds; tests move it past a window. */
+  now?: () => number;
+}
+
+/**
+ * Builds the whole application on an open, migrated and seeded database. The database closes
+ * with the app (`app.close()`). Nothing listens yet: `server.ts` does that, tests use `inject`.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: bodyLimitBytes,
+    // The client address the rate limits count comes from X-Forwarded-For only behind a trusted proxy.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // Long ids must reach the schema (a 400 naming `id`) instead of silently matching no route.
+    routerOptions: { maxParamLength: maxParamLengthChars },
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders(config)),
+  });
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config, {
+      ...(options.schema ? { schema: options.schema } : {}),
+      onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    });
+    if (database.applied.length > 0) app.log.info({ migrations: database.applied }, 'database migrated');
+    const { db, dialect } = database;
+    app.addHook('onClose', async () => database?.close());
+    app.decorate('config', config);
+    app.decorate('db', db);
+    app.decorate('dialect', dialect);
+    app.decorate('rateLimiter', createRateLimiter(db, options.now));
+
+    const seeded = await seedDatabase(db, config, options.announce ?? ((text) => console.log(text)));
+    if (seeded.superadmin === 'created-with-configured-password') {
+      app.log.info({ email: config.adminEmail }, 'created the superadmin from ADMIN_EMAIL and ADMIN_PASSWORD');
+    }
+
+    const secret = await resolveJwtSecret({ configured: config.jwtSecret, dialect, db, dataDir: config.dataDir });
+    const areas = staticAreas(config);
+
+    // The API speaks JSON only: without a text/plain parser other bodies get a clear 415.
+    app.removeContentTypeParser('text/plain');
+    await app.register(securityHeadersPlugin, { config });
+    await app.register(errorsPlugin, { fallback: createStaticFallback(areas) });
+    await app.register(authPlugin, {
+      tokens: createTokenService(secret),
+      loadAccount: async (id) => {
+        const user = await findUserById(db, id);
+        return user ? toAccount(user) : undefined;
+      },
+      participantExists: (id) => participantExists(db, id),
+    });
+    await app.register(runtimeConfigRoutes);
+    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(staticPlugin, { areas });
+    return app;
+  } catch (error) {
+    await database?.close();
+    await app.close().catch(() => {});
+    throw error;
+  }
+}

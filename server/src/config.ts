@@ -1,0 +1,155 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the repository root is, so the default dist folders work from any working directory. */
+const repositoryRoot = path.resolve(__dirname, '..', '..');
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export const defaultAdminEmail = 'admin@prometrica.local';
+export const defaultRemoteUrls = {
+  participant: '/remotes/participant/mf-manifest.json',
+  admin: '/remotes/admin/mf-manifest.json',
+} as const;
+
+/** The validated configuration of one server process. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the SQLite data directory (also holds the generated JWT secret). */
+  dataDir: string;
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  adminEmail: string;
+  adminPassword: string | null;
+  /** Manifest URLs the shell loads the remotes from (`/config.json`). */
+  remotes: { participant: string; admin: string };
+  logLevel: LogLevel;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (Fastify's `trustProxy`): false (the default)
+   * uses the connection's address, a number trusts that many hops, a list trusts those addresses.
+   */
+  trustProxy: boolean | number | string[];
+  /** Absolute paths of the three front-end builds. */
+  dist: { shell: string; participant: string; admin: string };
+}
+
+/** The environment was invalid; `issues` lists every bad variable. */
+export class ConfigError extends Error {
+  readonly issues: ReadonlyArray<{ key: string; message: string }>;
+
+  constructor(issues: ReadonlyArray<{ key: string; message: string }>) {
+    super(
+      ['Invalid environment configuration:', ...issues.map((issue) => `  - ${issue.key}: ${issue.message}`)].join(
+        '\n',
+      ),
+    );
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+// Empty variables (`JWT_SECRET=` in a compose file) mean "not set", not "set to nothing".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const remoteUrl = z
+  .string()
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^/]/i.test(value),
+    'must be an http(s) URL or an absolute path starting with /',
+  )
+  .refine((value) => !/\s/.test(value), 'must not contain spaces');
+
+const proxyKeywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range or one of proxy-addr's names for a range. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyKeywords.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (loopback, linklocal, uniquelocal)',
+  });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  PORT: optional(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number between 0 and 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a whole number between 0 and 65535'),
+  ),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.string().refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+      } catch {
+        return false;
+      }
+    }, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database'),
+  ),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  ADMIN_EMAIL: optional(z.email('must be a valid email address')),
+  ADMIN_PASSWORD: optional(
+    z.string().min(8, 'must be at least 8 characters long').max(256, 'must be at most 256 characters long'),
+  ),
+  PARTICIPANT_REMOTE_URL: optional(remoteUrl),
+  ADMIN_REMOTE_URL: optional(remoteUrl),
+  LOG_LEVEL: optional(z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
+  TRUST_PROXY: optional(trustProxy),
+  SHELL_DIST: optional(z.string()),
+  PARTICIPANT_DIST: optional(z.string()),
+  ADMIN_DIST: optional(z.string()),
+});
+
+/** Validates the environment; throws one `ConfigError` naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({ key: issue.path.map(String).join('.'), message: issue.message })),
+    );
+  }
+  const values = result.data;
+  return {
+    port: values.PORT ?? 3000,
+    host: values.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(cwd, values.DATA_DIR ?? './data'),
+    databaseUrl: values.DATABASE_URL ?? null,
+    jwtSecret: values.JWT_SECRET ?? null,
+    adminEmail: values.ADMIN_EMAIL ?? defaultAdminEmail,
+    adminPassword: values.ADMIN_PASSWORD ?? null,
+    remotes: {
+      participant: values.PARTICIPANT_REMOTE_URL ?? defaultRemoteUrls.participant,
+      admin: values.ADMIN_REMOTE_URL ?? defaultRemoteUrls.admin,
+    },
+    logLevel: values.LOG_LEVEL ?? 'info',
+    trustProxy: values.TRUST_PROXY ?? false,
+    dist: {
+      shell: path.resolve(cwd, values.SHELL_DIST ?? path.join(repositoryRoot, 'shell', 'dist')),
+      participant: path.resolve(cwd, values.PARTICIPANT_DIST ?? path.join(repositoryRoot, 'participant-app', 'dist')),
+      admin: path.resolve(cwd, values.ADMIN_DIST ?? path.join(repositoryRoot, 'admin-app', 'dist')),
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+import { migrateToLatest } from './migrate';
+import { openPostgres } from './postgres';
+import { openSqlite } from './sqlite';
+import type { Database, Dialect } from './types';
+
+export type { Database, Dialect, Executor } from './types';
+
+/** An open, migrated database and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Names of the migrations applied by this open (empty when already up to date). */
+  applied: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: isolate this instance in its own schema (created if missing). */
+  schema?: string;
+  onPoolError?: (error: Error) => void;
+}
+
+/** Opens the configured engine (PostgreSQL when a URL is given, else SQLite in `dataDir`) and migrates it. */
+export async function openDatabase(
+  settings: { dataDir: string; databaseUrl: string | null },
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  let dialect: Dialect;
+  let release = () => {};
+  if (settings.databaseUrl) {
+    db = await openPostgres(settings.databaseUrl, options);
+    dialect = 'postgres';
+  } else {
+    const sqlite = openSqlite(settings.dataDir);
+    db = sqlite.db;
+    release = sqlite.release;
+    dialect = 'sqlite';
+  }
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await db.destroy();
+    } finally {
+      release();
+    }
+  };
+
+  try {
+    const applied = await migrateToLatest(db as Kysely<unknown>, dialect);
+    return { db, dialect, applied, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** True when `db` talks to PostgreSQL: for the rare migration that must branch on a column type. */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,21 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as usersAndSettings from './0001-users-and-settings';
+import * as assessment from './0002-assessment';
+import * as rateLimits from './0003-rate-limits';
+import * as searchAndFigures from './0004-search-and-figures';
+
+/**
+ * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
+ * zero-padded number; add a file `NNNN-what-it-does.ts` exporting `up` (and `down`) and list it here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-users-and-settings': usersAndSettings,
+  '0002-assessment': assessment,
+  '0003-rate-limits': rateLimits,
+  '0004-search-and-figures': searchAndFigures,
+};
+
+/** Serves the migrations from code, so they ship inside the server without a folder scan. */
+export const inCodeMigrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

@@ -1,0 +1,50 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** PostgreSQL could not be reached at start; the message names the server (never the password). */
+export class DatabaseUnavailableError extends Error {
+  constructor(connectionString: string, cause: unknown) {
+    let target = 'the configured server';
+    try {
+      const url = new URL(connectionString);
+      target = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+    } catch {
+      // Config validation already checked the URL; keep the generic wording if it still fails.
+    }
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Could not connect to PostgreSQL at ${target}: ${reason}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * Connects to PostgreSQL. With `schema`, every pooled connection uses that schema (created if
+ * missing), which lets test files share one database without seeing each other's tables.
+ */
+export async function openPostgres(
+  connectionString: string,
+  options: { schema?: string; onPoolError?: (error: Error) => void } = {},
+): Promise<Kysely<Database>> {
+  const { schema } = options;
+  if (schema !== undefined && !schemaName.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name "${schema}": use lowercase letters, digits and _.`);
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    // Set at connection start-up, so no query on any pooled connection can run before it applies.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  try {
+    if (schema) await pool.query(`create schema if not exists "${schema}"`);
+    else await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(connectionString, error);
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

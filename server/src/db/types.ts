@@ -1,0 +1,190 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { QuestionKindName, Role } from '@prometrica/shared-api/contract';
+
+/** Timestamps are ISO-8601 UTC text on both engines, so they sort and compare as strings. */
+export type IsoTimestamp = string;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  /** `lower(email)`, unique: emails match ignoring case on both engines through one index. */
+  email_lower: string;
+  /** `name` lowercased (in JavaScript), for case-insensitive search. */
+  name_lower: string;
+  phone_number: string;
+  role: Role;
+  password_hash: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Instance-wide key/value settings (e.g. the generated JWT secret on PostgreSQL). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Booleans are stored as 0/1 on both engines and mapped at the repository edge. */
+export type IntBoolean = 0 | 1;
+
+/** A person taking the assessment (participants do not log in). */
+export interface ParticipantsTable {
+  id: string;
+  name: string;
+  name_lower: string;
+  email: string;
+  /** Unique: one participant per email, ignoring case. */
+  email_lower: string;
+  phone: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  /** Unique: category names are unique ignoring case. */
+  name_lower: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface QuestionsTable {
+  id: string;
+  question: string;
+  question_lower: string;
+  correct_answer: string;
+  question_type: QuestionKindName;
+  /** JSON text: a list of strings (empty for fill-in-the-blanks). */
+  options: string;
+  category_id: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface AgreementsTable {
+  id: string;
+  participant_id: string;
+  image_base64: string;
+  /** ISO date (YYYY-MM-DD) the participant signed for. */
+  date: string;
+  created_at: IsoTimestamp;
+}
+
+export interface ResultsTable {
+  id: string;
+  participant_id: string;
+  /** The browser session that submitted (only it may read the answers back). */
+  session_id: string;
+  correct: number;
+  wrong: number;
+  total: number;
+  percent: number;
+  passed: IntBoolean;
+  created_at: IsoTimestamp;
+}
+
+export interface ResultCategoriesTable {
+  id: string;
+  result_id: string;
+  position: number;
+  category_name: string;
+  correct: number;
+  wrong: number;
+  total: number;
+  percent: number;
+}
+
+/** A submitted answer with a snapshot of its question; never updated. */
+export interface AnswersTable {
+  id: string;
+  result_id: string;
+  position: number;
+  question_id: string;
+  question_text: string;
+  user_answer: string;
+  correct_answer: string;
+  category_name: string;
+  is_correct: IntBoolean;
+}
+
+/** An admin complaint: a workplace concern participants rate. */
+export interface ComplaintsTable {
+  id: string;
+  title: string;
+  description: string;
+  /** JSON text: a list of strings. */
+  bother_options: string;
+  status: string;
+  reporter_name: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface ConcernSubmissionsTable {
+  id: string;
+  participant_id: string;
+  session_id: string;
+  created_at: IsoTimestamp;
+}
+
+/** One rated concern (a "bother") with a snapshot of the concern as it was rated. */
+export interface ConcernRatingsTable {
+  id: string;
+  submission_id: string;
+  position: number;
+  complaint_id: string;
+  complaint_title: string;
+  complaint_description: string;
+  /** JSON text: the options the concern offered. */
+  complaint_options: string;
+  complaint_created_at: IsoTimestamp;
+  /** JSON text: the participant's choice, a list of one. */
+  bother_options: string;
+  status: string;
+  created_at: IsoTimestamp;
+}
+
+/** One attempt counter of a rate limit: `attempts` made since `window_started_at`. */
+export interface RateLimitsTable {
+  /** Which limit counts (`login-address`, `login-email`, `details-address`, `details-email`). */
+  kind: string;
+  /** What is counted: a client address, or a hash of an email. */
+  key: string;
+  window_started_at: IsoTimestamp;
+  attempts: number;
+}
+
+/** Every table Kysely knows about. Add new tables here and in a migration. */
+export interface Database {
+  users: UsersTable;
+  settings: SettingsTable;
+  participants: ParticipantsTable;
+  categories: CategoriesTable;
+  questions: QuestionsTable;
+  agreements: AgreementsTable;
+  results: ResultsTable;
+  result_categories: ResultCategoriesTable;
+  answers: AnswersTable;
+  complaints: ComplaintsTable;
+  concern_submissions: ConcernSubmissionsTable;
+  concern_ratings: ConcernRatingsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type SettingRow = Selectable<SettingsTable>;
+
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** What services need: the query builder (to open transactions) and which engine it talks to. */
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { Role } from '@prometrica/shared-api/contract';
+import { parse } from './validation';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call a route; the registration turns it into the auth hook and the docs into `security`. */
+export type Access =
+  | { kind: 'public' }
+  /** Any signed-in account when `roles` is absent. */
+  | { kind: 'account'; roles?: readonly Role[] }
+  | { kind: 'participant' }
+  /** A participant token, or an account token with one of `roles`. */
+  | { kind: 'participant-or-account'; roles: readonly Role[] };
+
+/** The access rules the API uses. */
+export const access = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'account' },
+  admins: { kind: 'account', roles: ['admin', 'superadmin'] },
+  participant: { kind: 'participant' },
+  participantOrAdmins: { kind: 'participant-or-account', roles: ['admin', 'superadmin'] },
+} as const satisfies Record<string, Access>;
+
+/** What a handler gets: the parsed input (never the raw request values) and the request itself. */
+export interface RouteContext<Body, Query, Params> {
+  body: Body;
+  query: Query;
+  params: Params;
+  request: FastifyRequest;
+  /** Lets a handler answer with another 2xx than the route's `status` (an idempotent repeat). */
+  reply: FastifyReply;
+  app: FastifyInstance;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** One API call: path, method, access and the contract schemas, read by both registration and docs. */
+export interface RouteDefinition<
+  Body extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Params extends z.ZodType | undefined,
+  Response extends z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify path below `/api`, e.g. `/category/:id`. */
+  url: string;
+  /** Module the route belongs to (groups the docs). */
+  tag: string;
+  summary: string;
+  access: Access;
+  body?: Body;
+  query?: Query;
+  params?: Params;
+  response: Response;
+  /** Status of a successful call (200 unless it creates something). */
+  status?: 200 | 201;
+  /** Other statuses the call answers with on purpose, for the docs. */
+  errors?: readonly number[];
+  /** A larger body limit than the server's default, in bytes. */
+  bodyLimit?: number;
+  handler(context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>): Promise<z.input<Response>>;
+}
+
+/** A route in the table, its input types erased. */
+export interface ApiRoute {
+  method: HttpMethod;
+  url: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  status: 200 | 201;
+  errors: readonly number[];
+  bodyLimit?: number;
+  handler(context: RouteContext<unknown, unknown, unknown>): Promise<unknown>;
+}
+
+/** Declares a route; the handler's input types follow from its schemas. */
+export function defineRoute<
+  Response extends z.ZodType,
+  Body extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+>(definition: RouteDefinition<Body, Query, Params, Response>): ApiRoute {
+  return {
+    ...definition,
+    status: definition.status ?? 200,
+    errors: definition.errors ?? [],
+    handler: definition.handler as ApiRoute['handler'],
+  } as ApiRoute;
+}
+
+/** A handler's reply broke the contract: a server bug, answered as a plain 500. */
+export class ContractViolation extends Error {
+  constructor(route: ApiRoute, issues: z.ZodError) {
+    super(`${route.method} ${route.url} replied outside its response schema: ${issues.message}`);
+    this.name = 'ContractViolation';
+  }
+}
+
+function accessHook(app: FastifyInstance, rule: Access): preHandlerAsyncHookHandler | undefined {
+  switch (rule.kind) {
+    case 'public':
+      return undefined;
+    case 'account':
+      return app.authorize(rule.roles);
+    case 'participant':
+      return app.authorizeParticipant();
+    case 'participant-or-account':
+      return app.authorizeParticipantOrAccount(rule.roles);
+  }
+}
+
+/**
+ * Registers one route: access check first, then every body, query and param is parsed with its
+ * schema (400 naming the field), and the reply is checked against the response schema, which
+ * also drops any field the contract does not list.
+ */
+export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
+  const preHandler = accessHook(app, route.access);
+  app.route({
+    method: route.method,
+    url: route.url,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+    ...(preHandler ? { preHandler } : {}),
+    handler: async (request, reply) => {
+      const params = route.params ? parse(route.params, request.params, 'params') : undefined;
+      const query = route.query ? parse(route.query, request.query, 'query') : undefined;
+      const body = route.body ? parse(route.body, request.body, 'body') : undefined;
+      reply.code(route.status);
+      const value = await route.handler({ body, query, params, request, reply, app });
+      const checked = route.response.safeParse(value);
+      if (!checked.success) throw new ContractViolation(route, checked.error);
+      return checked.data;
+    },
+  });
+}

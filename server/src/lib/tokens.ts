@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@prometrica/shared-api/contract';
+import { signJwt, verifyJwt, type JwtResult } from './jwt';
+
+/** How long an access token (account or participant) stays valid. */
+export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+
+/** Issues and checks the server's access tokens with one secret. */
+export interface TokenService {
+  /** A token for a signed-in account, carrying its role. */
+  issueAccountToken(account: { id: string; role: Role }): string;
+  /**
+   * A token scoped to one participant (participants do not log in) and one browser session:
+   * `sessionId` carries an existing session on, a new one is generated when omitted.
+   */
+  issueParticipantToken(participantId: string, sessionId?: string): string;
+  verify(token: string): JwtResult;
+}
+
+/** Builds the token service; `now` is injectable so expiry can be tested. */
+export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
+  const seconds = () => Math.floor(now() / 1000);
+  const issue = (sub: string, role: Role, kind: 'account' | 'participant', sid?: string) => {
+    const iat = seconds();
+    return signJwt({ sub, role, kind, ...(sid ? { sid } : {}), iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret);
+  };
+  return {
+    issueAccountToken: (account) => issue(account.id, account.role, 'account'),
+    issueParticipantToken: (participantId, sessionId) =>
+      issue(participantId, 'user', 'participant', sessionId ?? randomUUID()),
+    verify: (token) => verifyJwt(token, secret, seconds()),
+  };
+}

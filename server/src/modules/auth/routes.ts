@@ -1,0 +1,57 @@
+import {
+  checkAuthResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  validateUserBodySchema,
+  validateUserResponseSchema,
+} from '@prometrica/shared-api/contract';
+import { access, defineRoute } from '../../lib/route-table';
+import { currentAccount } from '../../plugins/auth';
+import { validateParticipant } from '../participants/service';
+import { toPublicUser } from '../users/service';
+import { createAuthService } from './service';
+
+/** Signing in (accounts) and entering details (participants). */
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/auth/login',
+    tag: 'auth',
+    summary:
+      'Sign an account in with email and password; after 5 failures in 15 minutes from one address or ' +
+      'against one email, further attempts get 429 until the window ends (see Retry-After)',
+    access: access.public,
+    body: loginBodySchema,
+    response: loginResponseSchema,
+    errors: [400, 401, 429],
+    handler: ({ app, request, body }) =>
+      createAuthService({ db: app.db, tokens: app.tokens, rateLimiter: app.rateLimiter }).login(body, request.ip),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/auth/checkauth',
+    tag: 'auth',
+    summary: 'The signed-in account behind the token',
+    access: access.signedIn,
+    response: checkAuthResponseSchema,
+    errors: [401],
+    handler: async ({ request }) => ({ user: toPublicUser(currentAccount(request)) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/validateuser',
+    tag: 'auth',
+    summary:
+      'A participant enters their details and gets a participant token; earlier answers come back only ' +
+      "to the browser that submitted them (send that browser's participant token). At most 300 calls " +
+      'per client address and 10 per email in 15 minutes (429 beyond, see Retry-After)',
+    access: access.public,
+    body: validateUserBodySchema,
+    response: validateUserResponseSchema,
+    errors: [400, 429],
+    handler: async ({ app, request, body }) => {
+      await app.rateLimiter.countDetails(request.ip, body.email);
+      return validateParticipant(app, app.tokens, body, await app.identifyParticipant(request));
+    },
+  }),
+];

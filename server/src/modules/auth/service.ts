@@ -1,0 +1,38 @@
+import type { LoginBody, LoginResponse } from '@prometrica/shared-api/contract';
+import type { Executor } from '../../db/types';
+import { unauthorized } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { TokenService } from '../../lib/tokens';
+import type { RateLimiter } from '../rate-limits/service';
+import { findUserByEmail } from '../users/repository';
+import { toAccount, toPublicUser } from '../users/service';
+
+export const invalidCredentialsMessage = 'Invalid email or password';
+
+// A real hash to check unknown emails against, so a wrong email costs as long as a wrong password
+// and response times do not reveal which emails have accounts.
+let decoyHash: Promise<string> | undefined;
+const getDecoyHash = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
+
+export function createAuthService(deps: { db: Executor; tokens: TokenService; rateLimiter: RateLimiter }) {
+  return {
+    /**
+     * Checks an email (any case) and password; one message for both failures. `address` is the
+     * client's: five failures from it, or against the email, refuse further attempts for a while.
+     */
+    async login(body: LoginBody, address: string | undefined): Promise<LoginResponse> {
+      const attempt = await deps.rateLimiter.startLogin(address, body.email);
+      const user = await findUserByEmail(deps.db, body.email);
+      const matches = await verifyPassword(body.password, user?.passwordHash ?? (await getDecoyHash()));
+      if (!user || !matches) throw unauthorized(invalidCredentialsMessage);
+      await attempt.succeeded();
+      return {
+        message: 'Login successful',
+        accessToken: deps.tokens.issueAccountToken(user),
+        user: toPublicUser(toAccount(user)),
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

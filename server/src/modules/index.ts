@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerRoute, type ApiRoute } from '../lib/route-table';
+import { agreementRoutes } from './agreements/routes';
+import { authRoutes } from './auth/routes';
+import { categoryRoutes } from './categories/routes';
+import { complaintRoutes } from './complaints/routes';
+import { concernRoutes } from './concerns/routes';
+import { docsRoutes } from './docs/routes';
+import { healthRoutes } from './health/routes';
+import { questionRoutes } from './questions/routes';
+import { quizRoutes } from './quiz/routes';
+import { resultRoutes } from './results/routes';
+import { statsRoutes } from './stats/routes';
+import { userRoutes } from './users/routes';
+
+/**
+ * Every `/api` call, in one table that both the registration below and the API reference
+ * (`/api/docs`) read, so the two cannot drift. A new module adds its routes here.
+ */
+export const apiRouteTable: readonly ApiRoute[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...quizRoutes,
+  ...agreementRoutes,
+  ...questionRoutes,
+  ...categoryRoutes,
+  ...resultRoutes,
+  ...complaintRoutes,
+  ...concernRoutes,
+  ...statsRoutes,
+];
+
+/** Registers the table under the `/api` prefix, plus the reference generated from it. */
+export const apiRoutes: FastifyPluginAsync = async (api) => {
+  for (const route of apiRouteTable) registerRoute(api, route);
+  await api.register(docsRoutes, { routes: apiRouteTable });
+};

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { ValidateUserBody, ValidateUserResponse } from '@prometrica/shared-api/contract';
+import type { Store } from '../../db/types';
+import type { TokenService } from '../../lib/tokens';
+import type { ParticipantIdentity } from '../../plugins/auth';
+import { findResultByParticipant, listAnswers, listResultCategories } from '../results/repository';
+import { toCategoryFigure, toTotals } from '../results/service';
+import {
+  findParticipantByEmail,
+  insertParticipantIfMissing,
+  updateParticipant,
+  type ParticipantRecord,
+} from './repository';
+
+/** True when a token's session is the stored one; a token without a session never matches. */
+export const sameSession = (holder: string, stored: string) => holder !== '' && holder === stored;
+
+/** Creates the participant on first sight, or finds it by email (any case) and updates name and phone when given. */
+async function upsertParticipant(store: Store, body: ValidateUserBody): Promise<ParticipantRecord> {
+  const now = new Date().toISOString();
+  const name = body.name ?? '';
+  const phone = body.phone ?? '';
+  await insertParticipantIfMissing(store.db, {
+    id: randomUUID(),
+    name,
+    email: body.email,
+    phone,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const participant = await findParticipantByEmail(store.db, body.email);
+  if (!participant) throw new Error('participant vanished right after it was stored');
+  const changes = {
+    ...(name && name !== participant.name ? { name } : {}),
+    ...(phone && phone !== participant.phone ? { phone } : {}),
+  };
+  if (Object.keys(changes).length === 0) return participant;
+  await updateParticipant(store.db, participant.id, { ...changes, updatedAt: now });
+  return { ...participant, ...changes, updatedAt: now };
+}
+
+/**
+ * `POST auth/validateuser`: a participant enters their details and gets a participant token.
+ * `status` says whether this email already submitted. The stored answers and scores come back only
+ * to the browser session that submitted them (it sends its token along); knowing the email is not
+ * enough, and the token issued to anyone else cannot read them later either.
+ */
+export async function validateParticipant(
+  store: Store,
+  tokens: TokenService,
+  body: ValidateUserBody,
+  holder: ParticipantIdentity | null,
+): Promise<ValidateUserResponse> {
+  const participant = await upsertParticipant(store, body);
+  const result = await findResultByParticipant(store.db, participant.id);
+  // The same browser keeps its session across re-validations; anyone else starts a new one.
+  const continued = holder && holder.id === participant.id && holder.sessionId !== '' ? holder.sessionId : undefined;
+  const token = tokens.issueParticipantToken(participant.id, continued);
+  const proven = result !== undefined && continued !== undefined && sameSession(continued, result.sessionId);
+  if (!result || !proven) {
+    return {
+      message: result ? 'You have already completed the assessment' : 'Participant details saved',
+      status: result !== undefined,
+      token,
+      response: [],
+      results: null,
+    };
+  }
+  const [answers, categories] = await Promise.all([
+    listAnswers(store.db, result.id),
+    listResultCategories(store.db, [result.id]),
+  ]);
+  return {
+    message: 'You have already completed the assessment',
+    status: true,
+    token,
+    response: answers.map((answer) => ({ questionId: answer.questionId, userAnswer: answer.userAnswer })),
+    results: { userTotals: toTotals(result), categories: (categories.get(result.id) ?? []).map(toCategoryFigure) },
+  };
+}

@@ -1,0 +1,49 @@
+import {
+  getQuestionsResponseSchema,
+  submitAnswersBodySchema,
+  submitAnswersResponseSchema,
+  userResponseSummarySchema,
+} from '@prometrica/shared-api/contract';
+import { access, defineRoute } from '../../lib/route-table';
+import { currentParticipant } from '../../plugins/auth';
+import { getParticipantQuestions, getUserResponse, submitAnswers } from './service';
+
+/** Taking the assessment (participant token). */
+export const quizRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/user/getquestion',
+    tag: 'quiz',
+    summary: 'Every question in quiz order (by category, then creation), without correct answers',
+    access: access.participant,
+    response: getQuestionsResponseSchema,
+    errors: [401],
+    handler: ({ app }) => getParticipantQuestions(app),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/user/submitanswer',
+    tag: 'quiz',
+    summary: 'Submit every answer once; the same submission again returns the stored one (200)',
+    access: access.participant,
+    body: submitAnswersBodySchema,
+    response: submitAnswersResponseSchema,
+    status: 201,
+    errors: [400, 401, 403, 409],
+    handler: async ({ app, request, reply, body }) => {
+      const outcome = await submitAnswers(app, currentParticipant(request), body);
+      if (!outcome.created) reply.code(200);
+      return outcome.response;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/user/getuserresponse',
+    tag: 'quiz',
+    summary: "The participant's own submitted answers and concern ratings (submitting browser only)",
+    access: access.participant,
+    response: userResponseSummarySchema,
+    errors: [401, 403],
+    handler: ({ app, request }) => getUserResponse(app, currentParticipant(request)),
+  }),
+];

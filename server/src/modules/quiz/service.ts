@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type {
+  GetQuestionsResponse,
+  submitAnswersBodySchema,
+  SubmitAnswersResponse,
+  UserResponseSummary,
+} from '@prometrica/shared-api/contract';
+import { isUniqueViolation } from '../../db/errors';
+import type { Executor, Store } from '../../db/types';
+import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import type { ParticipantIdentity } from '../../plugins/auth';
+import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
+import { findParticipantByEmail, findParticipantById, updateParticipant } from '../participants/repository';
+import { sameSession } from '../participants/service';
+import { listQuestionsInQuizOrder } from '../questions/repository';
+import {
+  findResultByParticipant,
+  insertAnswers,
+  insertResult,
+  insertResultCategories,
+  listAnswers,
+  type ResultRecord,
+} from '../results/repository';
+import { scoreAnswers } from './scoring';
+
+export const otherDeviceMessage = 'Your responses are only available on the device that submitted them';
+export const alreadySubmittedMessage = 'You have already submitted your answers';
+const submittedMessage = 'Your answers have been submitted successfully.';
+
+/** What the participant app sends when the participant left a detail out (spec section 3). */
+const placeholders = new Set(['guest user', 'not provided']);
+const emailFormat = z.email();
+const phoneFormat = /^\+?\d[\d ()-]{0,31}$/;
+
+type SubmitBody = z.output<typeof submitAnswersBodySchema>;
+
+/** `GET user/getquestion`: every question in quiz order, never with its correct answer. */
+export async function getParticipantQuestions(store: Store): Promise<GetQuestionsResponse> {
+  const questions = await listQuestionsInQuizOrder(store.db);
+  return {
+    message: 'Questions fetched successfully',
+    // Built field by field: the correct answer must not ride along.
+    questions: questions.map((question) => ({
+      _id: question.id,
+      question: question.question,
+      options: question.options,
+      questionType: question.questionType,
+      category: { _id: question.category.id, name: question.category.name },
+    })),
+  };
+}
+
+/**
+ * A participant's stored data belongs to the browser session that submitted it: any other session
+ * (a token obtained by typing the email elsewhere) gets a 403, before anything is compared or read.
+ */
+export async function assertSubmittingSession(db: Executor, who: ParticipantIdentity): Promise<ResultRecord | undefined> {
+  const result = await findResultByParticipant(db, who.id);
+  if (result && !sameSession(who.sessionId, result.sessionId)) throw forbidden(otherDeviceMessage);
+  return result;
+}
+
+async function storedSubmission(db: Executor, result: ResultRecord): Promise<SubmitAnswersResponse> {
+  const answers = await listAnswers(db, result.id);
+  return {
+    message: submittedMessage,
+    questions: answers.map((answer) => ({
+      questionId: answer.questionId,
+      question: answer.questionText,
+      userAnswer: answer.userAnswer,
+    })),
+    totalQuestions: answers.length,
+    submittedAt: result.createdAt,
+  };
+}
+
+/** Sending the stored submission again returns it; sending different answers is a conflict. */
+async function repeatSubmission(db: Executor, result: ResultRecord, sent: ReadonlyMap<string, string>) {
+  const stored = await storedSubmission(db, result);
+  const same =
+    stored.questions.length === sent.size &&
+    stored.questions.every((answer) => sent.get(answer.questionId) === answer.userAnswer);
+  if (!same) throw conflict(alreadySubmittedMessage);
+  return stored;
+}
+
+/** The name, email and phone a submission carried, when they are real details and not placeholders. */
+async function carriedDetails(db: Executor, participantId: string, body: SubmitBody) {
+  const participant = await findParticipantById(db, participantId);
+  if (!participant) return {};
+  const given = (value: string) => value !== '' && !placeholders.has(value.toLowerCase());
+  const changes: { name?: string; email?: string; phone?: string } = {};
+  if (given(body.name) && body.name !== participant.name) changes.name = body.name;
+  if (given(body.contactno) && phoneFormat.test(body.contactno) && body.contactno !== participant.phone) {
+    changes.phone = body.contactno;
+  }
+  if (given(body.email) && emailFormat.safeParse(body.email).success && body.email !== participant.email) {
+    // Another participant's email is theirs: keep ours rather than fail the submission.
+    const owner = await findParticipantByEmail(db, body.email);
+    if (!owner || owner.id === participantId) changes.email = body.email;
+  }
+  return changes;
+}
+
+/**
+ * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
+ * snapshots in one transaction. Every current question must be answered, each once, and only
+ * known questions. One result per participant: the same submission again returns the stored one
+ * (200) and creates nothing, also when two arrive at once.
+ */
+export async function submitAnswers(
+  store: Store,
+  who: ParticipantIdentity,
+  body: SubmitBody,
+): Promise<{ created: boolean; response: SubmitAnswersResponse }> {
+  const sent = new Map<string, string>();
+  const repeated = new Set<string>();
+  for (const answer of body.answers) {
+    if (sent.has(answer.questionId)) repeated.add(answer.questionId);
+    sent.set(answer.questionId, answer.userAnswer.trim());
+  }
+  if (repeated.size > 0) {
+    throw badRequest(`answers: question ${[...repeated].join(', ')} is answered more than once`, 'answers');
+  }
+
+  const existing = await assertSubmittingSession(store.db, who);
+  if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
+
+  const questions = await listQuestionsInQuizOrder(store.db);
+  const known = new Set(questions.map((question) => question.id));
+  const unknown = [...sent.keys()].filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
+  const answered = [...sent.values()].filter((answer) => answer !== '').length;
+  const remaining = questions.length - answered;
+  if (remaining > 0) throw badRequest(`Please answer all questions. ${remaining} questions remaining.`, 'answers');
+
+  const score = scoreAnswers(questions, sent);
+  const result: ResultRecord = {
+    id: randomUUID(),
+    participantId: who.id,
+    sessionId: who.sessionId,
+    ...score.totals,
+    createdAt: new Date().toISOString(),
+  };
+  try {
+    await store.db.transaction().execute(async (trx) => {
+      await insertResult(trx, result);
+      await insertResultCategories(
+        trx,
+        result.id,
+        score.categories.map((figure) => ({ ...figure, id: randomUUID() })),
+      );
+      await insertAnswers(
+        trx,
+        result.id,
+        score.answers.map((answer) => ({ ...answer, id: randomUUID() })),
+      );
+      const details = await carriedDetails(trx, who.id, body);
+      if (Object.keys(details).length > 0) {
+        await updateParticipant(trx, who.id, { ...details, updatedAt: result.createdAt });
+      }
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same participant's other request won the race: answer like a repeat.
+    const winner = await assertSubmittingSession(store.db, who);
+    if (!winner) throw error;
+    return { created: false, response: await repeatSubmission(store.db, winner, sent) };
+  }
+  return { created: true, response: await storedSubmission(store.db, result) };
+}
+
+/** `GET user/getuserresponse`: the participant's own answers and concern ratings, for the submitting session only. */
+export async function getUserResponse(store: Store, who: ParticipantIdentity): Promise<UserResponseSummary> {
+  const result = await assertSubmittingSession(store.db, who);
+  const submission = await findConcernSubmissionByParticipant(store.db, who.id);
+  if (submission && !sameSession(who.sessionId, submission.sessionId)) throw forbidden(otherDeviceMessage);
+  const answers = result ? await listAnswers(store.db, result.id) : [];
+  const ratings = submission ? (await listConcernRatings(store.db, [submission.id])).get(submission.id) ?? [] : [];
+  return {
+    message: result ? 'Your submitted responses' : 'No responses submitted yet',
+    responses: answers.map((answer) => ({
+      questionId: answer.questionId,
+      question: answer.questionText,
+      userAnswer: answer.userAnswer,
+    })),
+    submittedAt: result?.createdAt ?? null,
+    concerns: ratings.map((rating) => ({ title: rating.complaint.title, botherOptions: rating.botherOptions })),
+    concernsSubmittedAt: submission?.createdAt ?? null,
+  };
+}

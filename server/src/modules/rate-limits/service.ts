@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Executor } from '../../db/types';
+import { HttpError } from '../../lib/http-errors';
+import { normalizeEmail } from '../users/repository';
+import { clearAttempts, countAttempt, deleteEndedWindows, uncountAttempt } from './repository';
+
+/** How long a counting window lasts. */
+export const rateLimitWindowMs = 15 * 60 * 1000;
+export const tooManyAttemptsMessage = 'Too many attempts. Please wait 15 minutes and try again.';
+
+/**
+ * The limits, each per 15-minute window. Signing in counts failures: a sixth attempt after five
+ * wrong passwords is refused, even with the right password, whether the five came from one address
+ * or were made against one email. Entering details (participants) counts every request: an address
+ * is shared by a whole classroom behind one NAT, so it gets room for a class of 100 entering their
+ * details three times; one email is one person, who never needs ten.
+ */
+export const rateLimits = {
+  loginFailuresPerAddress: 5,
+  loginFailuresPerEmail: 5,
+  detailsPerAddress: 300,
+  detailsPerEmail: 10,
+} as const;
+
+// Ended windows are deleted at most this often per process (any process may do it).
+const pruneIntervalMs = 60 * 1000;
+
+/** 429 with `Retry-After`: the seconds until the window that refused the attempt ends. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, tooManyAttemptsMessage, undefined, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/**
+ * The key a client address is counted under: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * as its IPv4), an IPv6 address by its /64, the block one household or network is given; counting
+ * single IPv6 addresses would let one client rotate through billions of them.
+ */
+export function addressKey(ip: string | undefined): string {
+  const address = (ip ?? '').split('%', 1)[0]!.toLowerCase();
+  if (isIPv4(address) || !isIPv6(address)) return address.slice(0, 64) || 'unknown';
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  let tail: number[] = [];
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    tail = [(a << 8) | b, (c << 8) | d];
+    text = text.slice(0, -dotted[0].length);
+    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
+  }
+  const groupsOf = (part: string | undefined) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const [head, rest] = text.split('::');
+  const left = groupsOf(head);
+  if (rest === undefined) return [...left, ...tail];
+  const right = [...groupsOf(rest), ...tail];
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** The key an email is counted under: a hash, so the table never lists what people typed. */
+export const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('base64url');
+
+/** A sign-in attempt that was let through; tell the limiter when the password was right. */
+export interface LoginAttempt {
+  /** The password was right: the email's failures are forgotten and this attempt is not one. */
+  succeeded(): Promise<void>;
+}
+
+/** The sign-in and details limits, counted in the database. */
+export interface RateLimiter {
+  /**
+   * Counts a sign-in attempt before the password is checked (so parallel guesses cannot slip
+   * past the count); 429 when the address or the email already had its share of failures.
+   */
+  startLogin(address: string | undefined, email: string): Promise<LoginAttempt>;
+  /** Counts a participant entering their details; 429 beyond the address's or the email's share. */
+  countDetails(address: string | undefined, email: string): Promise<void>;
+}
+
+/** Builds the limiter; `now` is injectable so tests can move time past a window. */
+export function createRateLimiter(db: Executor, now: () => number = Date.now): RateLimiter {
+  let lastPrune = Number.NEGATIVE_INFINITY;
+
+  const count = async (kind: string, key: string, limit: number) => {
+    const at = now();
+    const cutoff = new Date(at - rateLimitWindowMs).toISOString();
+    if (at - lastPrune >= pruneIntervalMs) {
+      lastPrune = at;
+      await deleteEndedWindows(db, cutoff);
+    }
+    const counted = await countAttempt(db, kind, key, new Date(at).toISOString(), cutoff);
+    const windowEnds = Date.parse(counted.windowStartedAt) + rateLimitWindowMs;
+    return {
+      allowed: counted.attempts <= limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at) / 1000)),
+      uncount: () => uncountAttempt(db, kind, key, counted.windowStartedAt),
+    };
+  };
+
+  return {
+    async startLogin(ip, email) {
+      const address = await count('login-address', addressKey(ip), rateLimits.loginFailuresPerAddress);
+      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
+      const emailHash = emailKey(email);
+      const account = await count('login-email', emailHash, rateLimits.loginFailuresPerEmail);
+      if (!account.allowed) {
+        // Refused without a password check, so it is no guess from this address.
+        await address.uncount();
+        throw tooManyAttempts(account.retryAfterSeconds);
+      }
+      return {
+        async succeeded() {
+          await clearAttempts(db, 'login-email', emailHash);
+          await address.uncount();
+        },
+      };
+    },
+
+    async countDetails(ip, email) {
+      const address = await count('details-address', addressKey(ip), rateLimits.detailsPerAddress);
+      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
+      const person = await count('details-email', emailKey(email), rateLimits.detailsPerEmail);
+      if (!person.allowed) throw tooManyAttempts(person.retryAfterSeconds);
+    },
+  };
+}

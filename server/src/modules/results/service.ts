@@ -1,0 +1,123 @@
+import { findLatestAgreement } from '../agreements/repository';
+import {
+  performanceOf,
+  type CategoryFigure,
+  type Result,
+  type resultListQuerySchema,
+  type ResultListResponse,
+  type ResultResponse,
+  type resultTotalsSchema,
+} from '@prometrica/shared-api/contract';
+import type { z } from 'zod';
+import type { Store } from '../../db/types';
+import { notFound } from '../../lib/http-errors';
+import { pageWindow } from '../../lib/pagination';
+import {
+  countResults,
+  findResultWithParticipant,
+  listAnswers,
+  listResultCategories,
+  listResults,
+  summarizeResults,
+  type ResultCategoryRecord,
+  type ResultRecord,
+  type ResultWithParticipant,
+} from './repository';
+
+export const resultNotFoundMessage = 'Result not found';
+
+/** The stored totals as the API names them. */
+export function toTotals(result: ResultRecord): z.infer<typeof resultTotalsSchema> {
+  return {
+    correctAnswer: result.correct,
+    wrongAnswer: result.wrong,
+    totalAnswers: result.total,
+    percent: result.percent,
+    passed: result.passed,
+  };
+}
+
+/** A stored category figure as the API names it, with its performance band. */
+export function toCategoryFigure(figure: ResultCategoryRecord): CategoryFigure {
+  return {
+    categoryName: figure.categoryName,
+    correctAnswer: figure.correct,
+    wrongAnswer: figure.wrong,
+    totalAnswers: figure.total,
+    percent: figure.percent,
+    performance: performanceOf(figure.percent),
+  };
+}
+
+function toResult(result: ResultWithParticipant, categories: ResultCategoryRecord[]): Omit<Result, 'answers'> {
+  return {
+    _id: result.id,
+    user: {
+      _id: result.participant.id,
+      name: result.participant.name,
+      email: result.participant.email,
+      phoneNumber: result.participant.phone,
+      role: 'user',
+      createdAt: result.participant.createdAt,
+    },
+    userTotals: toTotals(result),
+    categories: categories.map(toCategoryFigure),
+    createdAt: result.createdAt,
+  };
+}
+
+/**
+ * `GET admin/getquizresult`: one page of results (without answers), newest first. `summary` covers
+ * every result the search matches, whatever the pass filter, so the stat cards stay put.
+ */
+export async function listResultsPage(
+  store: Store,
+  query: z.output<typeof resultListQuerySchema>,
+): Promise<ResultListResponse> {
+  const filter = { search: query.search, ...(query.passed ? { passed: query.passed === 'true' } : {}) };
+  const [total, summary] = await Promise.all([countResults(store.db, filter), summarizeResults(store.db, filter)]);
+  const window = pageWindow(total, query.page, query.limit);
+  const rows = await listResults(store.db, filter, window);
+  const categories = await listResultCategories(
+    store.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    results: rows.map((row) => ({ ...toResult(row, categories.get(row.id) ?? []), answers: [] })),
+    totalResults: total,
+    page: window.page,
+    totalPages: window.totalPages,
+    summary: {
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.total - summary.passed,
+      averagePercent: summary.averagePercent,
+    },
+  };
+}
+
+/** `GET admin/getquizresult/{id}`: one result with every answer. */
+export async function getResult(store: Store, id: string): Promise<ResultResponse> {
+  const result = await findResultWithParticipant(store.db, id);
+  if (!result) throw notFound(resultNotFoundMessage);
+  const [answers, categories, agreement] = await Promise.all([
+    listAnswers(store.db, id),
+    listResultCategories(store.db, [id]),
+    findLatestAgreement(store.db, result.participant.id),
+  ]);
+  return {
+    result: {
+      ...toResult(result, categories.get(id) ?? []),
+      answers: answers.map((answer) => ({
+        question: answer.questionText,
+        userAnswer: answer.userAnswer,
+        correctAnswer: answer.correctAnswer,
+        categoryName: answer.categoryName,
+        isCorrect: answer.isCorrect,
+      })),
+    },
+    agreement: agreement
+      ? { _id: agreement.id, date: agreement.date, imageBase64: agreement.image_base64, createdAt: agreement.created_at }
+      : null,
+  };
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ChangePasswordBody,
+  CreateUserBody,
+  MessageResponse,
+  Role,
+  UpdateUserBody,
+  User,
+  UserListResponse,
+  UserResponse,
+} from '@prometrica/shared-api/contract';
+import { isUniqueViolation } from '../../db/errors';
+import type { Executor, Store } from '../../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import {
+  countSuperadminsForUpdate,
+  deleteUser,
+  findUserById,
+  insertUser,
+  listUsers,
+  updatePasswordHash,
+  updateUser,
+  type UserRecord,
+} from './repository';
+
+export const duplicateEmailMessage = 'A user with this email already exists';
+
+/** An account without its password hash: what the server keeps on an authenticated request. */
+export type Account = Omit<UserRecord, 'passwordHash'>;
+
+/** Drops the password hash. */
+export function toAccount({ passwordHash: _passwordHash, ...account }: UserRecord): Account {
+  return account;
+}
+
+/** The account as the API sends it (`_id`, never the password). */
+export function toPublicUser(account: Account): User {
+  return {
+    _id: account.id,
+    name: account.name,
+    email: account.email,
+    phoneNumber: account.phoneNumber,
+    role: account.role,
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+  };
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  role: Role;
+  password: string;
+}
+
+/** Creates an account with a hashed password; 409 when the email (ignoring case) is taken. */
+export async function createUser(db: Executor, input: NewUser): Promise<UserRecord> {
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    id: randomUUID(),
+    name: input.name.trim(),
+    email: input.email.trim(),
+    phoneNumber: input.phoneNumber.trim(),
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await insertUser(db, user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicateEmailMessage, 'email');
+    throw error;
+  }
+  return user;
+}
+
+export const adminRoleMessage = 'Only a superadmin can grant or remove the admin role';
+export const superadminProtectedMessage = 'Only a superadmin can change or delete a superadmin account';
+export const adminDeletionMessage = 'Only a superadmin can delete an admin account';
+export const ownAccountMessage = 'You cannot delete your own account';
+export const lastSuperadminMessage = 'There must always be at least one superadmin';
+export const userNotFoundMessage = 'User not found';
+
+/** `POST admin/createuser`: only a superadmin creates an admin (the schema already refuses superadmin). */
+export async function createAccount(store: Store, actor: Account, body: CreateUserBody): Promise<UserResponse> {
+  if (body.role === 'admin' && actor.role !== 'superadmin') throw forbidden(adminRoleMessage);
+  const user = await createUser(store.db, body);
+  return { message: 'User created successfully', user: toPublicUser(toAccount(user)) };
+}
+
+/** `GET admin/getallusers`: every account, filtered on name, email or role. */
+export async function listAccounts(store: Store, search: string): Promise<UserListResponse> {
+  const users = (await listUsers(store.db, search)).map((user) => toPublicUser(toAccount(user)));
+  return { users, totalUsers: users.length };
+}
+
+/**
+ * `PUT admin/updateuser/{id}`. Admins cannot touch superadmins; granting or removing the admin role
+ * takes a superadmin; nobody makes a superadmin through the API (an existing one keeps the role);
+ * the last superadmin cannot be demoted.
+ */
+export async function updateAccount(store: Store, actor: Account, id: string, body: UpdateUserBody): Promise<UserResponse> {
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      const target = await findUserById(trx, id);
+      if (!target) throw notFound(userNotFoundMessage);
+      if (target.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden(superadminProtectedMessage);
+      if (body.role === 'superadmin' && target.role !== 'superadmin') {
+        throw badRequest('role: role must be user or admin', 'role');
+      }
+      const roleChanges = body.role !== target.role;
+      if (roleChanges && (body.role === 'admin' || target.role === 'admin') && actor.role !== 'superadmin') {
+        throw forbidden(adminRoleMessage);
+      }
+      if (roleChanges && target.role === 'superadmin' && (await countSuperadminsForUpdate(trx, store.dialect)) <= 1) {
+        throw conflict(lastSuperadminMessage, 'role');
+      }
+      const updatedAt = new Date().toISOString();
+      const changes = {
+        name: body.name,
+        email: body.email,
+        phoneNumber: body.phoneNumber,
+        role: body.role,
+        updatedAt,
+      };
+      await updateUser(trx, id, changes);
+      const updated: Account = { ...toAccount(target), ...changes };
+      return { message: 'User updated successfully', user: toPublicUser(updated) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicateEmailMessage, 'email');
+    throw error;
+  }
+}
+
+/** `DELETE admin/deleteuser/{id}`: never your own account, never the last superadmin. */
+export async function deleteAccount(store: Store, actor: Account, id: string): Promise<UserResponse> {
+  return store.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    if (!target) throw notFound(userNotFoundMessage);
+    if (target.id === actor.id) throw conflict(ownAccountMessage);
+    if (target.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden(superadminProtectedMessage);
+    if (target.role === 'admin' && actor.role !== 'superadmin') throw forbidden(adminDeletionMessage);
+    if (target.role === 'superadmin' && (await countSuperadminsForUpdate(trx, store.dialect)) <= 1) {
+      throw conflict(lastSuperadminMessage);
+    }
+    await deleteUser(trx, id);
+    return { message: 'User deleted successfully', user: toPublicUser(toAccount(target)) };
+  });
+}
+
+/** `POST user/change-password` for the signed-in account; the current password must be given. */
+export async function changePassword(store: Store, actor: Account, body: ChangePasswordBody): Promise<MessageResponse> {
+  const user = await findUserById(store.db, actor.id);
+  if (!user) throw notFound(userNotFoundMessage);
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    throw badRequest('Current password is incorrect', 'currentPassword');
+  }
+  await updatePasswordHash(store.db, user.id, await hashPassword(body.newPassword), new Date().toISOString());
+  return { message: 'Password changed successfully!' };
+}

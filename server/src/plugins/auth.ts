@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@prometrica/shared-api/contract';
+import { unauthorized, forbidden } from '../lib/http-errors';
+import { globalPlugin } from '../lib/plugin';
+import type { TokenService } from '../lib/tokens';
+import type { JwtClaims } from '../lib/jwt';
+import type { Account } from '../modules/users/service';
+
+/** A route-level check: use as `preHandler`. */
+export type AuthorizeHook = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issues and verifies access tokens. */
+    tokens: TokenService;
+    /**
+     * Requires an account token whose account still exists and (when `roles` is given) has one of
+     * those roles; sets `request.account`. 401 without a valid token, 403 for another role.
+     */
+    authorize(roles?: readonly Role[]): AuthorizeHook;
+    /** Requires a participant token; sets `request.participantId` and `request.participantSession`. */
+    authorizeParticipant(): AuthorizeHook;
+    /**
+     * Accepts a participant token, or an account token with one of `roles` (calls both audiences
+     * make); sets what the matching hook above sets.
+     */
+    authorizeParticipantOrAccount(roles: readonly Role[]): AuthorizeHook;
+    /**
+     * The participant a request's token is scoped to, or null when it carries none (or an invalid,
+     * expired or account token). Never throws: for calls open to everyone that say more to a holder.
+     */
+    identifyParticipant(request: FastifyRequest): Promise<ParticipantIdentity | null>;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, reloaded from the database; set by `app.authorize()`. */
+    account: Account | null;
+    /** The participant a participant token is scoped to; set by `app.authorizeParticipant()`. */
+    participantId: string | null;
+    /** The browser session of that participant token (see `JwtClaims.sid`). */
+    participantSession: string | null;
+  }
+}
+
+/** Who a participant token speaks for: the participant and the browser session it was issued to. */
+export interface ParticipantIdentity {
+  id: string;
+  /** Empty for tokens issued without a session (never matches a stored session). */
+  sessionId: string;
+}
+
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  /** Loads the current state of an account, so deleted accounts and changed roles apply at once. */
+  loadAccount(id: string): Promise<Account | undefined>;
+  /** When given, a participant token is refused unless its participant still exists. */
+  participantExists?(id: string): Promise<boolean>;
+}
+
+const bearer = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i;
+export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
+
+function readClaims(app: FastifyInstance, request: FastifyRequest, kind: JwtClaims['kind'] | 'any'): JwtClaims {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Authentication required');
+  const token = bearer.exec(header)?.[1];
+  if (!token) throw unauthorized('Invalid token');
+  const result = app.tokens.verify(token);
+  if (!result.ok) throw unauthorized(result.reason === 'expired' ? sessionExpiredMessage : 'Invalid token');
+  // A participant token never opens account routes, and an account token is not a participant.
+  if (kind !== 'any' && result.claims.kind !== kind) throw unauthorized('Invalid token');
+  return result.claims;
+}
+
+/** JWT authentication and role checks for routes. */
+export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, options) => {
+  app.decorate('tokens', options.tokens);
+  app.decorateRequest('account', null);
+  app.decorateRequest('participantId', null);
+  app.decorateRequest('participantSession', null);
+
+  const checkAccount = async (request: FastifyRequest, claims: JwtClaims, allowed: Set<Role> | null) => {
+    const account = await options.loadAccount(claims.sub);
+    if (!account) throw unauthorized('Invalid token');
+    // The stored role decides, not the token's: a demoted admin loses access immediately.
+    if (allowed && !allowed.has(account.role)) throw forbidden();
+    request.account = account;
+  };
+
+  const checkParticipant = async (request: FastifyRequest, claims: JwtClaims) => {
+    if (options.participantExists && !(await options.participantExists(claims.sub))) {
+      throw unauthorized('Invalid token');
+    }
+    request.participantId = claims.sub;
+    request.participantSession = claims.sid ?? '';
+  };
+
+  app.decorate('authorize', (roles?: readonly Role[]): AuthorizeHook => {
+    const allowed = roles ? new Set<Role>(roles) : null;
+    return async (request) => checkAccount(request, readClaims(app, request, 'account'), allowed);
+  });
+
+  app.decorate('authorizeParticipant', (): AuthorizeHook => async (request) => {
+    await checkParticipant(request, readClaims(app, request, 'participant'));
+  });
+
+  app.decorate('authorizeParticipantOrAccount', (roles: readonly Role[]): AuthorizeHook => {
+    const allowed = new Set<Role>(roles);
+    return async (request) => {
+      const claims = readClaims(app, request, 'any');
+      if (claims.kind === 'participant') await checkParticipant(request, claims);
+      else await checkAccount(request, claims, allowed);
+    };
+  });
+
+  app.decorate('identifyParticipant', async (request: FastifyRequest): Promise<ParticipantIdentity | null> => {
+    let claims: JwtClaims;
+    try {
+      claims = readClaims(app, request, 'participant');
+    } catch {
+      return null;
+    }
+    if (options.participantExists && !(await options.participantExists(claims.sub))) return null;
+    return { id: claims.sub, sessionId: claims.sid ?? '' };
+  });
+});
+
+/** The account `app.authorize()` loaded; a 401 if the route forgot the hook. */
+export function currentAccount(request: FastifyRequest): Account {
+  if (!request.account) throw unauthorized();
+  return request.account;
+}
+
+/** The participant `app.authorizeParticipant()` verified; a 401 if the route forgot the hook. */
+export function currentParticipantId(request: FastifyRequest): string {
+  if (!request.participantId) throw unauthorized();
+  return request.participantId;
+}
+
+/** The participant and session `app.authorizeParticipant()` verified; a 401 if the route forgot the hook. */
+export function currentParticipant(request: FastifyRequest): ParticipantIdentity {
+  return { id: currentParticipantId(request), sessionId: request.participantSession ?? '' };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import { globalPlugin } from '../lib/plugin';
+
+/** Origins of remotes hosted elsewhere (absolute URLs in the config); same-origin paths add none. */
+export function remoteOrigins(config: Pick<Config, 'remotes'>): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(config.remotes)) {
+    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * The Content-Security-Policy of every response: scripts only from this origin and the configured
+ * remote origins (no inline scripts, no eval); Mantine needs inline styles.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'remotes'>): string {
+  const remotes = remoteOrigins(config).join(' ');
+  const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
+  return [
+    "default-src 'self'",
+    `script-src ${withRemotes("'self'")}`,
+    `connect-src ${withRemotes("'self'")}`,
+    `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
+    `font-src ${withRemotes("'self' data:")}`,
+    `img-src ${withRemotes("'self' data: blob:")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The headers every response carries. */
+export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = globalPlugin('security-headers', async (app, { config }) => {
+  const headers = securityHeaders(config);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(headers);
+  });
+});

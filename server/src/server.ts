@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirLockedError } from './db/lock';
+import { DatabaseUnavailableError } from './db/postgres';
+
+// Problems the operator fixes from the message alone: print it, no stack trace.
+const isExpected = (error: unknown) =>
+  error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError;
+
+function fail(error: unknown): never {
+  console.error(isExpected(error) ? (error as Error).message : error);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    fail(error);
+  }
+
+  const app = await buildApp(config).catch(fail);
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second Ctrl-C means "now".
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Could not listen on ${config.host}:${config.port}: ${reason}`);
+    process.exit(1);
+  }
+
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  console.log(`Prometrica is running at http://${host}:${address.port} (database: ${app.dialect})`);
+}
+
+void main();

@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRouteTable } from '../src/modules';
+import { answersFor, call, newParticipant, submitAll, type Method } from './helpers/api';
+import { build, type TestApp } from './helpers/build';
+import { loginAs, quickPassword, quickUser } from './helpers/users';
+
+type Caller = 'none' | 'participant' | 'user' | 'admin' | 'superadmin';
+const callers: Caller[] = ['none', 'participant', 'user', 'admin', 'superadmin'];
+
+/**
+ * Every route × every kind of caller → the status. Requests are valid, so only authorization decides.
+ * A label in parentheses names a variant of the same route (a role rule). 2xx cells are 200 or 201.
+ */
+// prettier-ignore
+const matrix: ReadonlyArray<readonly [route: string, none: number, participant: number, user: number, admin: number, superadmin: number]> = [
+  ['GET /api/health',                                          200, 200, 200, 200, 200],
+  ['GET /api/docs',                                            200, 200, 200, 200, 200],
+  ['GET /api/docs/openapi.json',                               200, 200, 200, 200, 200],
+  ['POST /api/auth/login',                                     200, 200, 200, 200, 200],
+  ['GET /api/auth/checkauth',                                  401, 401, 200, 200, 200],
+  ['POST /api/auth/validateuser',                              200, 200, 200, 200, 200],
+  ['POST /api/user/change-password',                           401, 401, 200, 200, 200],
+  ['GET /api/user/getquestion',                                401, 200, 401, 401, 401],
+  ['POST /api/user/submitanswer',                              401, 201, 401, 401, 401],
+  ['GET /api/user/getuserresponse',                            401, 200, 401, 401, 401],
+  ['POST /api/useragreement/add',                              401, 201, 401, 401, 401],
+  ['POST /api/admin/addquestion',                              401, 401, 403, 201, 201],
+  ['GET /api/admin/getquestions',                              401, 401, 403, 200, 200],
+  ['PUT /api/admin/updatequestion/:id',                        401, 401, 403, 200, 200],
+  ['DELETE /api/admin/deletequestion/:id',                     401, 401, 403, 200, 200],
+  ['POST /api/admin/createuser',                               401, 401, 403, 201, 201],
+  ['POST /api/admin/createuser (an admin)',                    401, 401, 403, 403, 201],
+  ['GET /api/admin/getallusers',                               401, 401, 403, 200, 200],
+  ['PUT /api/admin/updateuser/:id',                            401, 401, 403, 200, 200],
+  ['PUT /api/admin/updateuser/:id (promote to admin)',         401, 401, 403, 403, 200],
+  ['PUT /api/admin/updateuser/:id (demote an admin)',          401, 401, 403, 403, 200],
+  ['PUT /api/admin/updateuser/:id (a superadmin)',             401, 401, 403, 403, 200],
+  ['DELETE /api/admin/deleteuser/:id',                         401, 401, 403, 200, 200],
+  ['DELETE /api/admin/deleteuser/:id (an admin)',              401, 401, 403, 403, 200],
+  ['DELETE /api/admin/deleteuser/:id (a superadmin)',          401, 401, 403, 403, 200],
+  ['GET /api/admin/getquizresult',                             401, 401, 403, 200, 200],
+  ['GET /api/admin/getquizresult/:id',                         401, 401, 403, 200, 200],
+  ['GET /api/admin/stats',                                     401, 401, 403, 200, 200],
+  ['POST /api/category',                                       401, 401, 403, 201, 201],
+  ['GET /api/category',                                        401, 401, 403, 200, 200],
+  ['PUT /api/category/:id',                                    401, 401, 403, 200, 200],
+  ['DELETE /api/category/:id',                                 401, 401, 403, 200, 200],
+  ['POST /api/complaint/create-complaint',                     401, 401, 403, 201, 201],
+  ['GET /api/complaint/getAll',                                401, 401, 403, 200, 200],
+  ['PUT /api/complaint/edit/:id',                              401, 401, 403, 200, 200],
+  ['DELETE /api/complaint/delete/:id',                         401, 401, 403, 200, 200],
+  ['GET /api/complaint-bother/get-all',                        401, 200, 403, 200, 200],
+  ['POST /api/complaint-bother/add-complaint',                 401, 201, 401, 401, 401],
+  ['GET /api/complaint-bother/get-all-complaints',             401, 401, 403, 200, 200],
+  ['DELETE /api/complaint-bother/delete-user-complaint/:id',   401, 401, 403, 200, 200],
+];
+
+interface Prepared {
+  url: string;
+  payload?: unknown;
+}
+
+let subject: TestApp;
+let app: FastifyInstance;
+const tokens: Partial<Record<Caller, string>> = {};
+let setupToken: string;
+let resultId: string;
+let unique = 0;
+const next = () => `${Date.now()}-${(unique += 1)}`;
+
+async function created<T>(method: Method, url: string, payload: unknown, pick: (body: any) => T): Promise<T> {
+  const response = await call(app, method, url, { token: setupToken, payload });
+  if (response.statusCode >= 300) throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
+  return pick(response.json());
+}
+
+const newQuestion = () =>
+  created('POST', '/api/admin/addquestion', { question: `Matrix ${next()}?`, correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' }, (b) => b.question._id as string);
+const newCategory = () => created('POST', '/api/category', { name: `Matrix ${next()}` }, (b) => b.category._id as string);
+const newComplaint = () =>
+  created('POST', '/api/complaint/create-complaint', [{ title: `Matrix ${next()}`, description: 'd' }], (b) => b.complaints[0]._id as string);
+const firstConcern = () => created('GET', '/api/complaint-bother/get-all', undefined, (b) => b.complaints[0]._id as string);
+const userBody = (target: { email: string; name: string }, role: string) => ({ name: target.name, email: target.email, phoneNumber: '0300', role });
+
+/** A valid request for each row, built fresh for every cell (so deleting in one cell leaves the next its own target). */
+const requests: Record<string, () => Promise<Prepared>> = {
+  'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/docs': async () => ({ url: '/api/docs' }),
+  'GET /api/docs/openapi.json': async () => ({ url: '/api/docs/openapi.json' }),
+  'POST /api/auth/login': async () => {
+    const account = await quickUser(app, { role: 'user' });
+    return { url: '/api/auth/login', payload: { email: account.email, password: quickPassword } };
+  },
+  'GET /api/auth/checkauth': async () => ({ url: '/api/auth/checkauth' }),
+  'POST /api/auth/validateuser': async () => ({ url: '/api/auth/validateuser', payload: { email: `matrix-${next()}@example.com` } }),
+  'POST /api/user/change-password': async () => ({
+    url: '/api/user/change-password',
+    payload: { currentPassword: quickPassword, newPassword: quickPassword },
+  }),
+  'GET /api/user/getquestion': async () => ({ url: '/api/user/getquestion' }),
+  'POST /api/user/submitanswer': async () => ({ url: '/api/user/submitanswer', payload: { answers: await answersFor(app) } }),
+  'GET /api/user/getuserresponse': async () => ({ url: '/api/user/getuserresponse' }),
+  'POST /api/useragreement/add': async () => ({ url: '/api/useragreement/add', payload: { imageBase64: 'c2lnbmVk', date: '2025-01-31' } }),
+  'POST /api/admin/addquestion': async () => ({
+    url: '/api/admin/addquestion',
+    payload: { question: `Added ${next()}`, correctAnswer: 'false', questionType: 'truefalse', category: 'Resilience' },
+  }),
+  'GET /api/admin/getquestions': async () => ({ url: '/api/admin/getquestions?page=1&limit=25&search=' }),
+  'PUT /api/admin/updatequestion/:id': async () => ({
+    url: `/api/admin/updatequestion/${await newQuestion()}`,
+    payload: { question: 'Updated?', correctAnswer: 'false', questionType: 'truefalse' },
+  }),
+  'DELETE /api/admin/deletequestion/:id': async () => ({ url: `/api/admin/deletequestion/${await newQuestion()}` }),
+  'POST /api/admin/createuser': async () => ({
+    url: '/api/admin/createuser',
+    payload: { name: 'New', email: `new-${next()}@example.com`, password: 'a-long-password', role: 'user', phoneNumber: '0300' },
+  }),
+  'POST /api/admin/createuser (an admin)': async () => ({
+    url: '/api/admin/createuser',
+    payload: { name: 'New', email: `new-${next()}@example.com`, password: 'a-long-password', role: 'admin', phoneNumber: '0300' },
+  }),
+  'GET /api/admin/getallusers': async () => ({ url: '/api/admin/getallusers' }),
+  'PUT /api/admin/updateuser/:id': async () => {
+    const target = await quickUser(app, { role: 'user' });
+    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'user') };
+  },
+  'PUT /api/admin/updateuser/:id (promote to admin)': async () => {
+    const target = await quickUser(app, { role: 'user' });
+    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'admin') };
+  },
+  'PUT /api/admin/updateuser/:id (demote an admin)': async () => {
+    const target = await quickUser(app, { role: 'admin' });
+    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'user') };
+  },
+  'PUT /api/admin/updateuser/:id (a superadmin)': async () => {
+    const target = await quickUser(app, { role: 'superadmin' });
+    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'superadmin') };
+  },
+  'DELETE /api/admin/deleteuser/:id': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'user' })).id}` }),
+  'DELETE /api/admin/deleteuser/:id (an admin)': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'admin' })).id}` }),
+  'DELETE /api/admin/deleteuser/:id (a superadmin)': async () => ({
+    url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'superadmin' })).id}`,
+  }),
+  'GET /api/admin/getquizresult': async () => ({ url: '/api/admin/getquizresult?page=1&limit=25&search=&passed=true' }),
+  'GET /api/admin/getquizresult/:id': async () => ({ url: `/api/admin/getquizresult/${resultId}` }),
+  'GET /api/admin/stats': async () => ({ url: '/api/admin/stats?year=2025' }),
+  'POST /api/category': async () => ({ url: '/api/category', payload: { name: `Category ${next()}` } }),
+  'GET /api/category': async () => ({ url: '/api/category' }),
+  'PUT /api/category/:id': async () => ({ url: `/api/category/${await newCategory()}`, payload: { name: `Renamed ${next()}` } }),
+  'DELETE /api/category/:id': async () => ({ url: `/api/category/${await newCategory()}` }),
+  'POST /api/complaint/create-complaint': async () => ({
+    url: '/api/complaint/create-complaint',
+    payload: [{ title: 'Noise', description: 'Open office', botherOptions: ['A little'] }],
+  }),
+  'GET /api/complaint/getAll': async () => ({ url: '/api/complaint/getAll' }),
+  'PUT /api/complaint/edit/:id': async () => ({
+    url: `/api/complaint/edit/${await newComplaint()}`,
+    payload: { title: 'Edited', description: 'Edited', status: 'resolved' },
+  }),
+  'DELETE /api/complaint/delete/:id': async () => ({ url: `/api/complaint/delete/${await newComplaint()}` }),
+  'GET /api/complaint-bother/get-all': async () => ({ url: '/api/complaint-bother/get-all' }),
+  'POST /api/complaint-bother/add-complaint': async () => ({
+    url: '/api/complaint-bother/add-complaint',
+    payload: [{ complaintId: await firstConcern(), botherOptions: ['A little'] }],
+  }),
+  'GET /api/complaint-bother/get-all-complaints': async () => ({ url: '/api/complaint-bother/get-all-complaints' }),
+  'DELETE /api/complaint-bother/delete-user-complaint/:id': async () => {
+    const participant = await newParticipant(app);
+    const rated = await call(app, 'POST', '/api/complaint-bother/add-complaint', {
+      token: participant.token,
+      payload: [{ complaintId: await firstConcern(), botherOptions: ['A great deal'] }],
+    });
+    const rating = await app.db
+      .selectFrom('concern_ratings')
+      .select('id')
+      .where('submission_id', '=', rated.json().submissionId)
+      .executeTakeFirstOrThrow();
+    return { url: `/api/complaint-bother/delete-user-complaint/${rating.id}` };
+  },
+};
+
+beforeAll(async () => {
+  subject = await build();
+  app = subject.app;
+  for (const role of ['user', 'admin', 'superadmin'] as const) {
+    const account = await quickUser(app, { role });
+    tokens[role] = await loginAs(app, account.email, quickPassword);
+  }
+  setupToken = tokens.superadmin!;
+  const participant = await newParticipant(app);
+  const submitted = await submitAll(app, participant.token);
+  expect(submitted.statusCode).toBe(201);
+  resultId = (await app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).executeTakeFirstOrThrow()).id;
+});
+afterAll(() => subject.close());
+
+async function tokenOf(caller: Caller): Promise<string | undefined> {
+  if (caller === 'none') return undefined;
+  // A new participant per cell: a participant submits only once.
+  if (caller === 'participant') return (await newParticipant(app)).token;
+  return tokens[caller];
+}
+
+describe('authorization matrix', () => {
+  it('covers every registered API route', () => {
+    const rows = new Set(matrix.map(([route]) => route.replace(/ \(.*\)$/, '')));
+    const routes = [...apiRouteTable.map((route) => `${route.method} /api${route.url}`), 'GET /api/docs', 'GET /api/docs/openapi.json'];
+    expect([...rows].sort()).toEqual([...new Set(routes)].sort());
+    expect(Object.keys(requests).sort()).toEqual(matrix.map(([route]) => route).sort());
+  });
+
+  it.each(matrix)('%s → none %i, participant %i, user %i, admin %i, superadmin %i', async (route, ...expected) => {
+    const method = route.split(' ')[0] as Method;
+    const actual: number[] = [];
+    for (const caller of callers) {
+      const prepared = await requests[route]!();
+      const response = await call(app, method, prepared.url, { token: await tokenOf(caller), payload: prepared.payload });
+      actual.push(response.statusCode);
+      if (response.statusCode >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+    expect(actual).toEqual(expected);
+  });
+});

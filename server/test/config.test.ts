@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+const repositoryRoot = path.resolve(__dirname, '..', '..');
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, '/srv/prometrica');
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, '/srv/prometrica');
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/prometrica/data',
+      databaseUrl: null,
+      jwtSecret: null,
+      adminEmail: 'admin@prometrica.local',
+      adminPassword: null,
+      remotes: {
+        participant: '/remotes/participant/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
+      },
+      logLevel: 'info',
+      trustProxy: false,
+      dist: {
+        shell: path.join(repositoryRoot, 'shell', 'dist'),
+        participant: path.join(repositoryRoot, 'participant-app', 'dist'),
+        admin: path.join(repositoryRoot, 'admin-app', 'dist'),
+      },
+    });
+  });
+
+  it('reads every variable and resolves paths against the working directory', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgresql://app:pw@db.internal:5432/prometrica',
+        JWT_SECRET: 'x'.repeat(32),
+        ADMIN_EMAIL: 'Owner@Example.com',
+        ADMIN_PASSWORD: 'correct horse',
+        PARTICIPANT_REMOTE_URL: 'https://cdn.example.com/participant/mf-manifest.json',
+        ADMIN_REMOTE_URL: '/static/admin/mf-manifest.json',
+        LOG_LEVEL: 'warn',
+        SHELL_DIST: 'builds/shell',
+        PARTICIPANT_DIST: '/opt/participant',
+        ADMIN_DIST: '../admin',
+      },
+      '/srv/prometrica',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/prometrica/var/db',
+      databaseUrl: 'postgresql://app:pw@db.internal:5432/prometrica',
+      jwtSecret: 'x'.repeat(32),
+      adminEmail: 'Owner@Example.com',
+      adminPassword: 'correct horse',
+      remotes: {
+        participant: 'https://cdn.example.com/participant/mf-manifest.json',
+        admin: '/static/admin/mf-manifest.json',
+      },
+      logLevel: 'warn',
+      dist: { shell: '/srv/prometrica/builds/shell', participant: '/opt/participant', admin: '/srv/admin' },
+    });
+  });
+
+  it('treats empty variables as not set', () => {
+    const config = loadConfig({ PORT: '', JWT_SECRET: '', DATABASE_URL: ' ', ADMIN_EMAIL: '' }, '/srv');
+    expect(config).toMatchObject({
+      port: 3000,
+      jwtSecret: null,
+      databaseUrl: null,
+      adminEmail: 'admin@prometrica.local',
+    });
+  });
+
+  it('reports every bad variable at once in one error', () => {
+    const error = configError({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://localhost/db',
+      JWT_SECRET: 'too-short',
+      ADMIN_EMAIL: 'not-an-email',
+      ADMIN_PASSWORD: 'short',
+      PARTICIPANT_REMOTE_URL: 'ftp://cdn.example.com/x',
+      ADMIN_REMOTE_URL: 'relative/path.json',
+      LOG_LEVEL: 'verbose',
+    });
+    expect(error.issues.map((issue) => issue.key).sort()).toEqual(
+      [
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'ADMIN_REMOTE_URL',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'LOG_LEVEL',
+        'PARTICIPANT_REMOTE_URL',
+        'PORT',
+      ].sort(),
+    );
+    expect(error.message).toContain('Invalid environment configuration');
+    expect(error.message).toContain('PORT: must be a whole number between 0 and 65535');
+    expect(error.message).toContain('JWT_SECRET: must be at least 32 characters long');
+    expect(error.message).toContain('ADMIN_EMAIL: must be a valid email address');
+    // Values (which may be secrets) are never echoed back.
+    expect(error.message).not.toContain('too-short');
+  });
+
+  it('refuses a port above 65535', () => {
+    expect(configError({ PORT: '70000' }).issues).toEqual([
+      { key: 'PORT', message: 'must be a whole number between 0 and 65535' },
+    ]);
+  });
+});
+
+describe('TRUST_PROXY (where the rate limits read the client address from)', () => {
+  it('accepts true, false, a number of hops, and a list of proxy addresses or ranges', () => {
+    expect(loadConfig({}, '/srv').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/srv').trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }, '/srv').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }, '/srv').trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8,192.168.1.7' }, '/srv').trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+  });
+
+  it('names TRUST_PROXY when an entry is not an address or range', () => {
+    for (const value of ['yes', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,']) {
+      expect(configError({ TRUST_PROXY: value }).issues.map((issue) => issue.key)).toEqual(['TRUST_PROXY']);
+    }
+  });
+});

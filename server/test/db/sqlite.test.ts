@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/db';
+import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
+
+let environment: TestEnvironment;
+beforeAll(async () => {
+  environment = await createTestEnvironment({ DATABASE_URL: undefined });
+});
+afterAll(() => environment.cleanup());
+
+describe('the embedded SQLite database', () => {
+  it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys', async () => {
+    const handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
+    try {
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      expect(handle.dialect).toBe('sqlite');
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+      expect(await pragma('busy_timeout')).toBe(5000);
+      expect(await pragma('foreign_keys')).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { listQuestionsInQuizOrder, type QuestionRecord } from '../../src/modules/questions/repository';
+import { createTestUser, loginAs } from './users';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call through `app.inject`, JSON in and out. `payload` as a string is sent verbatim. */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: { token?: string | undefined; payload?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.payload !== undefined) headers['content-type'] = 'application/json';
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(options.payload !== undefined
+      ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) }
+      : {}),
+  });
+}
+
+/** An account of `role` and its access token. */
+export async function signedIn(app: FastifyInstance, role: 'user' | 'admin' | 'superadmin') {
+  const account = await createTestUser(app, { role });
+  return { account, token: await loginAs(app, account.email, account.password) };
+}
+
+let participantCounter = 0;
+
+/** A participant entering their details; returns the participant token and id. */
+export async function newParticipant(
+  app: FastifyInstance,
+  details: { email?: string; name?: string; phone?: string } = {},
+  token?: string,
+) {
+  participantCounter += 1;
+  const body = {
+    email: details.email ?? `participant${participantCounter}-${Date.now()}@example.com`,
+    name: details.name ?? `Participant ${participantCounter}`,
+    phone: details.phone ?? '03001234567',
+  };
+  const response = await call(app, 'POST', '/api/auth/validateuser', { payload: body, token });
+  if (response.statusCode !== 200) throw new Error(`validateuser failed: ${response.statusCode} ${response.body}`);
+  const json = response.json<{ token: string; status: boolean }>();
+  const row = await app.db
+    .selectFrom('participants')
+    .select('id')
+    .where('email_lower', '=', body.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { token: json.token, id: row.id, email: body.email, name: body.name, phone: body.phone };
+}
+
+/** Every current question, with its correct answer (straight from the database). */
+export const currentQuestions = (app: FastifyInstance): Promise<QuestionRecord[]> => listQuestionsInQuizOrder(app.db);
+
+/** Answers to every current question: right unless `wrong(question, index)` says otherwise. */
+export async function answersFor(
+  app: FastifyInstance,
+  wrong: (question: QuestionRecord, index: number) => boolean = () => false,
+) {
+  const questions = await currentQuestions(app);
+  return questions.map((question, index) => ({
+    questionId: question.id,
+    userAnswer: wrong(question, index) ? 'definitely not the answer' : question.correctAnswer,
+  }));
+}
+
+/** Submits answers to every current question for a participant; returns the response. */
+export async function submitAll(app: FastifyInstance, token: string, wrong?: (question: QuestionRecord, index: number) => boolean) {
+  const answers = await answersFor(app, wrong);
+  return call(app, 'POST', '/api/user/submitanswer', {
+    token,
+    payload: { name: 'Guest User', email: 'Not Provided', contactno: 'Not Provided', answers },
+  });
+}
+
+/** Removes the first-start demo content, for tests that need an empty question bank. */
+export async function clearDemoContent(app: FastifyInstance) {
+  await app.db.deleteFrom('questions').execute();
+  await app.db.deleteFrom('categories').execute();
+  await app.db.deleteFrom('complaints').execute();
+}

@@ -1,0 +1,94 @@
+import { createHmac } from 'node:crypto';
+import { signJwt, verifyJwt, type JwtClaims } from '../../src/lib/jwt';
+import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from '../../src/lib/tokens';
+
+const secret = 'unit-test-secret-unit-test-secret-unit';
+const now = 1_800_000_000;
+const claims: JwtClaims = { sub: 'user-1', role: 'admin', kind: 'account', iat: now, exp: now + 60 };
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const hmac = (input: string, key = secret) => createHmac('sha256', key).update(input).digest('base64url');
+
+describe('HS256 tokens', () => {
+  it('round-trips its own tokens', () => {
+    expect(verifyJwt(signJwt(claims, secret), secret, now)).toEqual({ ok: true, claims });
+  });
+
+  it('refuses expired tokens, at the second of expiry', () => {
+    const token = signJwt(claims, secret);
+    expect(verifyJwt(token, secret, now + 59).ok).toBe(true);
+    expect(verifyJwt(token, secret, now + 60)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuses any header but HS256', () => {
+    const headers = [
+      { alg: 'none' },
+      { alg: 'HS512', typ: 'JWT' },
+      { alg: 'hs256' },
+      { alg: 'HS256', typ: 'JWS' },
+      { alg: 'HS256', kid: '../key' },
+      {},
+    ];
+    for (const header of headers) {
+      const input = `${b64(header)}.${b64(claims)}`;
+      expect(verifyJwt(`${input}.${hmac(input)}`, secret, now)).toEqual({ ok: false, reason: 'algorithm' });
+    }
+  });
+
+  it('accepts a minimal HS256 header without typ', () => {
+    const input = `${b64({ alg: 'HS256' })}.${b64(claims)}`;
+    expect(verifyJwt(`${input}.${hmac(input)}`, secret, now).ok).toBe(true);
+  });
+
+  it('refuses bad signatures, other secrets and non-canonical encodings', () => {
+    const token = signJwt(claims, secret);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    expect(verifyJwt(`${header}.${payload}.`, secret, now).ok).toBe(false);
+    expect(verifyJwt(`${header}.${payload}.${signature.slice(0, -2)}`, secret, now).ok).toBe(false);
+    expect(verifyJwt(token, `${secret}x`, now)).toEqual({ ok: false, reason: 'signature' });
+    expect(verifyJwt(`${header}.${payload}.${signature}=`, secret, now).ok).toBe(false);
+    expect(verifyJwt(`${header}.${b64({ ...claims, sub: 'user-2' })}.${signature}`, secret, now)).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
+  });
+
+  it('refuses malformed tokens', () => {
+    for (const token of ['', 'abc', 'a.b', 'a.b.c.d', '!!!.???.***', `${b64('text')}.${b64(claims)}.sig`]) {
+      expect(verifyJwt(token, secret, now).ok).toBe(false);
+    }
+  });
+
+  it('refuses signed tokens with missing or wrong claims', () => {
+    const bad = [
+      { ...claims, sub: '' },
+      { ...claims, role: 'root' },
+      { ...claims, kind: 'service' },
+      { ...claims, exp: String(now + 60) },
+      { sub: 'user-1', role: 'admin', kind: 'account', iat: now },
+    ];
+    for (const payload of bad) {
+      const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+      expect(verifyJwt(`${input}.${hmac(input)}`, secret, now)).toEqual({ ok: false, reason: 'claims' });
+    }
+  });
+
+  it('issues tokens valid for eight hours', () => {
+    expect(ACCESS_TOKEN_TTL_SECONDS).toBe(8 * 60 * 60);
+    let clock = now * 1000;
+    const tokens = createTokenService(secret, () => clock);
+    const token = tokens.issueAccountToken({ id: 'user-1', role: 'superadmin' });
+    const result = tokens.verify(token);
+    expect(result).toEqual({
+      ok: true,
+      claims: { sub: 'user-1', role: 'superadmin', kind: 'account', iat: now, exp: now + ACCESS_TOKEN_TTL_SECONDS },
+    });
+    clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
+    expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('issues participant tokens that say so', () => {
+    const tokens = createTokenService(secret);
+    const result = tokens.verify(tokens.issueParticipantToken('participant-9'));
+    expect(result.ok && result.claims).toMatchObject({ sub: 'participant-9', kind: 'participant', role: 'user' });
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  getQuestionsResponseSchema,
+  percentOf,
+  submitAnswersResponseSchema,
+  userResponseSummarySchema,
+} from '@prometrica/shared-api/contract';
+import { build, type TestApp } from '../helpers/build';
+import { answersFor, call, currentQuestions, newParticipant, signedIn } from '../helpers/api';
+
+let subject: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  subject = await build();
+  adminToken = (await signedIn(subject.app, 'admin')).token;
+});
+afterAll(() => subject.close());
+
+const submit = (token: string, payload: unknown) =>
+  call(subject.app, 'POST', '/api/user/submitanswer', { token, payload });
+
+describe('GET /api/user/getquestion', () => {
+  it('lists every question by category then creation, without any correct answer', async () => {
+    const { token } = await newParticipant(subject.app);
+    const response = await call(subject.app, 'GET', '/api/user/getquestion', { token });
+    expect(response.statusCode).toBe(200);
+    const body = getQuestionsResponseSchema.strict().parse(response.json());
+    expect(response.body).not.toMatch(/correctAnswer/);
+    for (const question of body.questions) expect(Object.keys(question).sort()).toEqual(['_id', 'category', 'options', 'question', 'questionType']);
+
+    expect(body.questions).toHaveLength(12);
+    const categories = body.questions.map((question) => question.category?.name);
+    expect([...new Set(categories)]).toEqual(['Communication', 'Decision Making', 'Leadership', 'Resilience']);
+    expect(categories).toEqual([...categories].sort());
+    // Stable: the same order on every call.
+    const again = await call(subject.app, 'GET', '/api/user/getquestion', { token });
+    expect(again.json().questions.map((q: { _id: string }) => q._id)).toEqual(body.questions.map((q) => q._id));
+  });
+
+  it('needs a participant token', async () => {
+    expect((await call(subject.app, 'GET', '/api/user/getquestion')).statusCode).toBe(401);
+    expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: adminToken })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/submitanswer', () => {
+  it('scores, stores totals and category figures, and records the details the submission carried', async () => {
+    const participant = await newParticipant(subject.app, { name: 'Before Name', phone: '0300' });
+    const questions = await currentQuestions(subject.app);
+    // Wrong on every third question; right answers sent in another case and with spaces.
+    const answers = questions.map((question, index) => ({
+      questionId: question.id,
+      userAnswer: index % 3 === 0 ? 'nope' : `  ${question.correctAnswer.toUpperCase()} `,
+    }));
+    const response = await submit(participant.token, {
+      name: 'Ayesha Khan',
+      email: participant.email.toUpperCase(),
+      contactno: 3001112222,
+      answers,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = submitAnswersResponseSchema.strict().parse(response.json());
+    expect(body.totalQuestions).toBe(12);
+    expect(body.questions.map((answer) => answer.questionId)).toEqual(questions.map((question) => question.id));
+    expect(response.body).not.toMatch(/correctAnswer|isCorrect/);
+
+    const result = await subject.app.db
+      .selectFrom('results')
+      .selectAll()
+      .where('participant_id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    const wrong = questions.filter((_, index) => index % 3 === 0).length;
+    expect(result).toMatchObject({ correct: 12 - wrong, wrong, total: 12, percent: percentOf(12 - wrong, wrong), passed: 1 });
+    const figures = await subject.app.db
+      .selectFrom('result_categories')
+      .selectAll()
+      .where('result_id', '=', result.id)
+      .orderBy('position')
+      .execute();
+    expect(figures.map((figure) => figure.category_name)).toEqual(['Communication', 'Decision Making', 'Leadership', 'Resilience']);
+    for (const figure of figures) {
+      const inCategory = questions
+        .map((question, index) => ({ question, index }))
+        .filter(({ question }) => question.category.name === figure.category_name);
+      const wrongHere = inCategory.filter(({ index }) => index % 3 === 0).length;
+      expect(figure).toMatchObject({
+        correct: inCategory.length - wrongHere,
+        wrong: wrongHere,
+        total: inCategory.length,
+        percent: percentOf(inCategory.length - wrongHere, wrongHere),
+      });
+    }
+
+    const stored = await subject.app.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Ayesha Khan', phone: '3001112222', email: participant.email.toUpperCase() });
+  });
+
+  it('keeps the participant details when the submission carries only placeholders', async () => {
+    const participant = await newParticipant(subject.app, { name: 'Real Name', phone: '0311' });
+    const answers = await answersFor(subject.app);
+    const response = await submit(participant.token, { name: 'Guest User', email: 'Not Provided', contactno: 'Not Provided', answers });
+    expect(response.statusCode).toBe(201);
+    const stored = await subject.app.db.selectFrom('participants').selectAll().where('id', '=', participant.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Real Name', phone: '0311', email: participant.email });
+  });
+
+  it('returns the stored submission for the same answers again, creating nothing; other answers are a 409', async () => {
+    const participant = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app, (_, index) => index < 8);
+    const first = await submit(participant.token, { answers });
+    expect(first.statusCode).toBe(201);
+    const second = await submit(participant.token, { answers: [...answers].reverse() });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+
+    const changed = answers.map((answer, index) => (index === 0 ? { ...answer, userAnswer: 'something else' } : answer));
+    const conflict = await submit(participant.token, { answers: changed });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ message: 'You have already submitted your answers' });
+
+    const results = await subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).execute();
+    expect(results).toHaveLength(1);
+    const answerRows = await subject.app.db.selectFrom('answers').select('id').where('result_id', '=', results[0]!.id).execute();
+    expect(answerRows).toHaveLength(12);
+  });
+
+  it('lets concurrent duplicates through without an error, storing one result', async () => {
+    const participant = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app);
+    const responses = await Promise.all(Array.from({ length: 4 }, () => submit(participant.token, { answers })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    const bodies = new Set(responses.map((response) => response.body));
+    expect(bodies.size).toBe(1);
+    const results = await subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).execute();
+    expect(results).toHaveLength(1);
+  });
+
+  it('refuses a submission that leaves questions unanswered, counting empty answers as unanswered', async () => {
+    const participant = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app);
+    const partial = await submit(participant.token, { answers: answers.slice(0, 9) });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toEqual({ message: 'Please answer all questions. 3 questions remaining.', error: 'answers' });
+
+    const blanks = answers.map((answer, index) => (index < 2 ? { ...answer, userAnswer: '   ' } : answer));
+    const withBlanks = await submit(participant.token, { answers: blanks });
+    expect(withBlanks.json().message).toBe('Please answer all questions. 2 questions remaining.');
+  });
+
+  it('refuses unknown question ids and the same question twice, naming them', async () => {
+    const participant = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app);
+    const unknown = await submit(participant.token, { answers: [...answers, { questionId: 'no-such-question', userAnswer: 'x' }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'answers: unknown question ids: no-such-question', error: 'answers' });
+
+    const twice = await submit(participant.token, { answers: [...answers, answers[0]] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(`answers: question ${answers[0]!.questionId} is answered more than once`);
+  });
+
+  it('keeps the answer snapshot when the question is edited or deleted later', async () => {
+    const participant = await newParticipant(subject.app);
+    const questions = await currentQuestions(subject.app);
+    const answers = await answersFor(subject.app);
+    expect((await submit(participant.token, { answers })).statusCode).toBe(201);
+    const target = questions.find((question) => question.questionType === 'fill_in_the_blanks')!;
+    const edit = await call(subject.app, 'PUT', `/api/admin/updatequestion/${target.id}`, {
+      token: adminToken,
+      payload: { question: 'Rewritten ______', correctAnswer: 'other', questionType: 'fill_in_the_blanks' },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const summary = await call(subject.app, 'GET', '/api/user/getuserresponse', { token: participant.token });
+    const echoed = summary.json().responses.find((answer: { questionId: string }) => answer.questionId === target.id);
+    expect(echoed).toEqual({ questionId: target.id, question: target.question, userAnswer: target.correctAnswer });
+
+    // Put it back for the other tests.
+    await call(subject.app, 'PUT', `/api/admin/updatequestion/${target.id}`, {
+      token: adminToken,
+      payload: { question: target.question, correctAnswer: target.correctAnswer, questionType: 'fill_in_the_blanks' },
+    });
+  });
+});
+
+describe('GET /api/user/getuserresponse', () => {
+  it('is empty before a submission and lists the own answers after it', async () => {
+    const participant = await newParticipant(subject.app);
+    const before = await call(subject.app, 'GET', '/api/user/getuserresponse', { token: participant.token });
+    expect(before.statusCode).toBe(200);
+    expect(userResponseSummarySchema.strict().parse(before.json())).toMatchObject({
+      responses: [],
+      submittedAt: null,
+      concerns: [],
+      concernsSubmittedAt: null,
+    });
+
+    const answers = await answersFor(subject.app);
+    const submitted = await submit(participant.token, { answers });
+    const after = await call(subject.app, 'GET', '/api/user/getuserresponse', { token: participant.token });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().responses).toEqual(submitted.json().questions);
+    expect(after.json().submittedAt).toBe(submitted.json().submittedAt);
+    expect(after.body).not.toMatch(/correctAnswer|isCorrect|percent/);
+  });
+
+  it("refuses another browser's token for a participant who submitted (403), for reading and re-sending", async () => {
+    const participant = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app);
+    expect((await submit(participant.token, { answers })).statusCode).toBe(201);
+
+    // Someone else types the same email on another device.
+    const other = await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } });
+    const otherToken = other.json().token as string;
+    const read = await call(subject.app, 'GET', '/api/user/getuserresponse', { token: otherToken });
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toEqual({ message: 'Your responses are only available on the device that submitted them' });
+    const resend = await submit(otherToken, { answers });
+    expect(resend.statusCode).toBe(403);
+    expect(resend.body).not.toContain(answers[0]!.userAnswer);
+  });
+});

@@ -1,0 +1,29 @@
+import { build } from '../helpers/build';
+import { contentSecurityPolicy } from '../../src/plugins/security-headers';
+
+describe('security headers', () => {
+  let ctx: Awaited<ReturnType<typeof build>>;
+  beforeAll(async () => {
+    ctx = await build();
+  });
+  afterAll(async () => ctx.close());
+
+  test.each(['/api/health', '/config.json', '/api/no-such-route'])('%s carries the security headers', async (url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+test('scripts are allowed from the configured remote origins and nowhere else', () => {
+  const csp = contentSecurityPolicy({
+    remotes: { participant: '/remotes/participant/mf-manifest.json', admin: 'https://cdn.example.com/admin/mf-manifest.json' },
+  });
+  const script = csp.split('; ').find((d) => d.startsWith('script-src'));
+  expect(script).toBe("script-src 'self' https://cdn.example.com");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+});

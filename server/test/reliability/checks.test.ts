@@ -1,0 +1,96 @@
+/**
+ * The final checks of the reliability tests catch what they are there to catch: a few participants
+ * take the assessment on an in-process server, the checks pass, then the stored data is damaged
+ * in the ways a crash or a race could damage it and every damage must be reported.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { build, type TestApp } from '../helpers/build';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminLogin,
+  adminQuestions,
+  checkDatabase,
+  checkThroughAdminApi,
+  destroyAgents,
+  JWT_SECRET,
+  makeParticipants,
+  newStats,
+  participantFailures,
+  runParticipant,
+  type Participant,
+} from './support';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  testApp = await build({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET });
+  app = testApp.app;
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  destroyAgents();
+  await testApp?.close();
+});
+
+const resultOf = async (p: Participant) => {
+  const row = await app.db
+    .selectFrom('results')
+    .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .select(['results.id', 'participants.id as participantId'])
+    .where('participants.email_lower', '=', p.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row;
+};
+
+const mentioning = (problems: string[], p: Participant) => problems.filter((line) => line.includes(p.email));
+
+describe('reliability checks', () => {
+  it('pass on a clean run and report every kind of damage', async () => {
+    const adminToken = await adminLogin(baseUrl);
+    const questions = await adminQuestions(baseUrl, adminToken);
+    const participants = makeParticipants(`k${Date.now().toString(36)}`, 7);
+    const options = { baseUrl, questions, stats: newStats(), deadline: Date.now() + 20_000, thinkMs: [0, 10] as [number, number], revalidateChance: 0, freshSessionShare: 0 };
+    await Promise.all(participants.map((p) => runParticipant(p, options, async () => {})));
+    expect(participantFailures(participants)).toEqual([]);
+
+    expect((await checkThroughAdminApi(baseUrl, adminToken, participants)).problems).toEqual([]);
+    const clean = await checkDatabase(app.db, participants, questions);
+    expect(clean.problems).toEqual([]);
+    expect(clean.figures).toMatchObject({ results: 7, distinctParticipants: 7, participants: 7, answers: 7 * questions.size });
+
+    const [total, marked, figure, lost, answer, renamed, acknowledged] = participants as [Participant, Participant, Participant, Participant, Participant, Participant, Participant];
+    // A stored total that the answers do not add up to.
+    await app.db.updateTable('results').set({ correct: sql`correct + 1` }).where('id', '=', (await resultOf(total)).id).execute();
+    // An answer marked right or wrong against its own snapshot.
+    const markedRow = await app.db.selectFrom('answers').select('id').where('result_id', '=', (await resultOf(marked)).id).limit(1).executeTakeFirstOrThrow();
+    await app.db.updateTable('answers').set({ is_correct: sql`1 - is_correct` }).where('id', '=', markedRow.id).execute();
+    // A category figure off by one.
+    const figureRow = await app.db.selectFrom('result_categories').select('id').where('result_id', '=', (await resultOf(figure)).id).limit(1).executeTakeFirstOrThrow();
+    await app.db.updateTable('result_categories').set({ correct: sql`correct + 1` }).where('id', '=', figureRow.id).execute();
+    // A lost submission.
+    await app.db.deleteFrom('results').where('id', '=', (await resultOf(lost)).id).execute();
+    // An answer that is not the one sent.
+    const answerRow = await app.db.selectFrom('answers').select('id').where('result_id', '=', (await resultOf(answer)).id).limit(1).executeTakeFirstOrThrow();
+    await app.db.updateTable('answers').set({ user_answer: 'tampered' }).where('id', '=', answerRow.id).execute();
+    // The submit transaction's participant update missing.
+    await app.db.updateTable('participants').set({ name: renamed.name }).where('id', '=', (await resultOf(renamed)).participantId).execute();
+    // An acknowledgement the stored result does not match.
+    acknowledged.ack = { kind: 'created', status: 201, submittedAt: '2000-01-01T00:00:00.000Z' };
+
+    const api = (await checkThroughAdminApi(baseUrl, adminToken, participants)).problems;
+    const direct = await checkDatabase(app.db, participants, questions);
+    for (const damaged of [total, marked, figure, lost, answer, renamed, acknowledged]) {
+      expect({ email: damaged.email, found: mentioning(direct.problems, damaged).length > 0 }).toEqual({ email: damaged.email, found: true });
+    }
+    for (const damaged of [total, figure, lost, acknowledged]) {
+      expect({ email: damaged.email, found: mentioning(api, damaged).length > 0 }).toEqual({ email: damaged.email, found: true });
+    }
+    expect(direct.problems).toContain('database: 6 results, expected 7');
+    expect(api).toContain('admin API: totalResults 6, expected 7');
+  });
+});

@@ -1,0 +1,47 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteNames, type RemoteId, type RemoteRoutes, type RuntimeConfig } from '@prometrica/shared-api';
+
+let entries: Record<RemoteId, string> | undefined;
+const loaded = new Map<RemoteId, Promise<RemoteRoutes<string>>>();
+/** Routes whose load has finished, so a screen can render them without waiting a render. */
+const ready = new Map<RemoteId, RemoteRoutes<string>>();
+
+/** Registers both remotes with the federation runtime, from `/config.json`. */
+export function registerAppRemotes(config: RuntimeConfig): void {
+  entries = { participant: config.remotes.participant, admin: config.remotes.admin };
+  registerRemotes(
+    (Object.keys(remoteNames) as RemoteId[]).map((id) => ({ name: remoteNames[id], entry: entries![id] })),
+  );
+}
+
+/** Loads a remote's route module once; a failed load is forgotten so it can be retried. */
+export function loadRemoteRoutes(id: RemoteId): Promise<RemoteRoutes<string>> {
+  let pending = loaded.get(id);
+  if (!pending) {
+    pending = loadRemote<{ default: RemoteRoutes<string> }>(`${remoteNames[id]}/routes`).then((mod) => {
+      if (!mod?.default?.screens) throw new Error(`${remoteNames[id]} did not expose its routes`);
+      ready.set(id, mod.default);
+      return mod.default;
+    });
+    pending.catch(() => loaded.delete(id));
+    loaded.set(id, pending);
+  }
+  return pending;
+}
+
+/** The remote's routes when they have already loaded, else undefined. */
+export function loadedRemoteRoutes(id: RemoteId): RemoteRoutes<string> | undefined {
+  return ready.get(id);
+}
+
+/** The remote whose screen a client route shows first (the admin login and dashboard, or the participant's). */
+export function remoteForPath(pathname: string): RemoteId {
+  return /^\/(?:admin|login|dashboard)(?:\/|$)/i.test(pathname) ? 'admin' : 'participant';
+}
+
+/** Registers a remote again (the runtime caches failures otherwise) before another load. */
+export function resetRemote(id: RemoteId): void {
+  loaded.delete(id);
+  ready.delete(id);
+  if (entries) registerRemotes([{ name: remoteNames[id], entry: entries[id] }], { force: true });
+}

@@ -1,0 +1,1 @@
+module.exports = require('../config/jest-web.cjs')(__dirname);

@@ -1,0 +1,2 @@
+export { AppHeader } from './app-header';
+export { Logo } from './logo';

@@ -1,0 +1,1 @@
+export { ConcernsScreen as default, ConcernsScreen } from './concerns-screen';

@@ -1,0 +1,158 @@
+import '@fontsource/dancing-script/400.css';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Container, Divider, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { paths, quizApi } from '@prometrica/shared-api';
+import { AppHeader } from '../../components/app-header';
+import { todayIso } from '../../lib/dates';
+import { readParticipantDetails, saveParticipantDetails } from '../../lib/participant-details';
+import { submissionErrorMessage } from '../../lib/submission-messages';
+import { ConsentText } from './consent-text';
+import { renderSignature, SIGNATURE_SIZE, waitForSignatureFont } from './signature';
+import classes from './consent-screen.module.css';
+
+interface Errors {
+  name?: string;
+  signature?: string;
+  date?: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Spec section 5, consent. */
+export function validateConsent(values: { name: string; signature: string | null; date: string }): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = 'Please enter your full name.';
+  if (!values.signature) errors.signature = 'Signature is required.';
+  if (!ISO_DATE.test(values.date)) errors.date = 'Please enter the date.';
+  return errors;
+}
+
+/** `/consent-form`: the participant reads the terms and signs with their typed name. */
+export function ConsentScreen() {
+  const navigate = useNavigate();
+  const signatureId = useId();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [name, setName] = useState(() => readParticipantDetails()?.name ?? '');
+  const [date, setDate] = useState(() => todayIso());
+  const [fontReady, setFontReady] = useState(false);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void waitForSignatureFont().then(() => {
+      if (live) setFontReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The signature follows the typed name; drawn only once the handwriting font is ready.
+  const signedName = name.trim();
+  useEffect(() => {
+    if (!fontReady) return;
+    const image = renderSignature(canvasRef.current, signedName);
+    setSignature(image);
+    if (image) setErrors((e) => ({ ...e, signature: undefined }));
+  }, [fontReady, signedName]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateConsent({ name, signature, date });
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0 || !signature) return;
+    setSubmitting(true);
+    try {
+      await quizApi.addAgreement({ imageBase64: signature, date });
+      const details = readParticipantDetails();
+      saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
+      notifications.show({ color: 'green', title: 'Consent recorded', message: 'Thank you! Your consent has been recorded successfully.' });
+      navigate(paths.question);
+    } catch (error) {
+      setFailure(submissionErrorMessage('consent', error));
+      setSubmitting(false);
+    }
+  }
+
+  const signatureErrorId = `${signatureId}-error`;
+
+  return (
+    <>
+      <AppHeader />
+      <Container size={760} py={{ base: 'lg', sm: 40 }} px="md">
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="lg">
+            <Title order={1} size="h2">
+              Consent and Confidentiality Agreement
+            </Title>
+            <ConsentText />
+            <Divider />
+            <form onSubmit={submit} noValidate aria-label="Sign the agreement">
+              <Stack gap="md">
+                <Text>Type your full name to sign this agreement.</Text>
+                <TextInput
+                  label="Full name"
+                  name="participantName"
+                  autoComplete="name"
+                  required
+                  value={name}
+                  onChange={(e) => {
+                    setName(e.currentTarget.value);
+                    setErrors((current) => ({ ...current, name: undefined }));
+                  }}
+                  error={errors.name}
+                  maxLength={200}
+                />
+                <Input.Wrapper
+                  id={signatureId}
+                  labelElement="div"
+                  label="Signature"
+                  description="Drawn from the name you type."
+                  error={errors.signature}
+                  errorProps={{ id: signatureErrorId }}
+                >
+                  <canvas
+                    ref={canvasRef}
+                    width={SIGNATURE_SIZE.width}
+                    height={SIGNATURE_SIZE.height}
+                    role="img"
+                    aria-label={signature ? `Signature of ${signedName}` : 'Signature, empty until you type your name'}
+                    aria-describedby={errors.signature ? signatureErrorId : undefined}
+                    className={errors.signature ? `${classes.signature} ${classes.signatureInvalid}` : classes.signature}
+                  />
+                </Input.Wrapper>
+                <TextInput
+                  label="Date"
+                  name="date"
+                  type="date"
+                  required
+                  value={date}
+                  onChange={(e) => {
+                    setDate(e.currentTarget.value);
+                    setErrors((current) => ({ ...current, date: undefined }));
+                  }}
+                  error={errors.date}
+                  w={{ base: '100%', xs: 220 }}
+                />
+                {failure && (
+                  <Alert color="red" title="Your agreement was not sent">
+                    {failure}
+                  </Alert>
+                )}
+                <Button type="submit" size="md" loading={submitting} w={{ base: '100%', sm: 'fit-content' }}>
+                  Sign and continue
+                </Button>
+              </Stack>
+            </form>
+          </Stack>
+        </Paper>
+      </Container>
+    </>
+  );
+}

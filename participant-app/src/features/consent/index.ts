@@ -1,0 +1,1 @@
+export { ConsentScreen as default, ConsentScreen, validateConsent } from './consent-screen';

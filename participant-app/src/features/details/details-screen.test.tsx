@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderWithProviders } from '../../testing/render';
+import { DetailsScreen } from './details-screen';
+
+const renderDetails = () => renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+
+async function fill(name: string, email: string, phone: string) {
+  if (name) await userEvent.type(screen.getByLabelText(/Full name/), name);
+  if (email) await userEvent.type(screen.getByLabelText(/Email/), email);
+  if (phone) await userEvent.type(screen.getByLabelText(/Phone number/), phone);
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+test('name, a valid email and a numeric phone are required before anything is sent', async () => {
+  const { calls } = mockApi({});
+  renderDetails();
+  await fill('', 'not-an-email', '03-12');
+  expect(screen.getByText('Name is required')).toBeInTheDocument();
+  expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+  expect(screen.getByText('Phone number must contain digits only')).toBeInTheDocument();
+  expect(calls).toHaveLength(0);
+});
+
+test('a new participant is stored and sent to the welcome screen', async () => {
+  const { calls } = mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } } });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '03001234567');
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' });
+  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' });
+  expect(localStorage.getItem('participantToken')).toBe('ptok');
+});
+
+test('a failure keeps the details and says something went wrong', async () => {
+  mockApi({ 'POST auth/validateuser': { status: 500, body: { message: 'boom' } } });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '03001234567');
+  expect(await screen.findByText('Something went wrong, please try again!')).toBeInTheDocument();
+  expect(screen.getByLabelText(/Email/)).toHaveValue('ada@example.com');
+});
+
+test("another participant on the same browser does not inherit the previous one's unfinished quiz", async () => {
+  localStorage.setItem('UserData', JSON.stringify({ name: 'First', email: 'first@example.com', phone: '0300' }));
+  localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: 'Q', userAnswer: 'true' }]));
+  localStorage.setItem('currentQuestionIndex', '1');
+  mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok2', response: [], results: null } } });
+  renderDetails();
+  await fill('Second Person', 'second@example.com', '03001234567');
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(localStorage.getItem('answers')).toBeNull();
+  expect(localStorage.getItem('currentQuestionIndex')).toBeNull();
+});
+
+test('the same participant coming back keeps their unfinished quiz', async () => {
+  localStorage.setItem('UserData', JSON.stringify({ name: 'First', email: 'first@example.com', phone: '0300' }));
+  localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: 'Q', userAnswer: 'true' }]));
+  mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } } });
+  renderDetails();
+  await fill('First', 'First@Example.com', '0300');
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(localStorage.getItem('answers')).not.toBeNull();
+});

@@ -1,0 +1,1 @@
+export { DetailsScreen, validateDetails } from './details-screen';

@@ -1,0 +1,36 @@
+import { Group, Paper, Progress, Text, Title } from '@mantine/core';
+
+export interface TestProgressProps {
+  /** Zero-based position of the current question. */
+  index: number;
+  /** Number of questions. */
+  total: number;
+}
+
+/** How far through the test the participant is: round(current index ÷ total × 100). */
+export function progressPercent(index: number, total: number): number {
+  return total === 0 ? 0 : Math.round((index / total) * 100);
+}
+
+/** The `Test Progress` panel above the question. */
+export function TestProgress({ index, total }: TestProgressProps) {
+  const percent = progressPercent(index, total);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={1} size="h4">
+          Test Progress
+        </Title>
+        <Text fw={600}>
+          {index + 1} of {total}
+        </Text>
+      </Group>
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section value={percent} aria-label="Test progress" />
+      </Progress.Root>
+      <Text size="sm" c="dimmed" mt={6}>
+        {percent}% Complete
+      </Text>
+    </Paper>
+  );
+}

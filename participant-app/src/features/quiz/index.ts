@@ -1,0 +1,1 @@
+export { QuizScreen as default, QuizScreen } from './quiz-screen';

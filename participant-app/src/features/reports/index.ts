@@ -1,0 +1,1 @@
+export { ReportsScreen as default, ReportsScreen } from './reports-screen';

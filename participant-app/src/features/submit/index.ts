@@ -1,0 +1,1 @@
+export { SubmitScreen as default, SubmitScreen } from './submit-screen';

@@ -1,0 +1,1 @@
+export { ThankyouScreen as default, ThankyouScreen } from './thankyou-screen';

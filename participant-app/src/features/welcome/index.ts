@@ -1,0 +1,1 @@
+export { WelcomeScreen as default, WelcomeScreen } from './welcome-screen';

@@ -1,0 +1,1 @@
+export { CheckIcon, CrossIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';

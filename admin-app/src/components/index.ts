@@ -1,0 +1,11 @@
+// Shared UI of the admin app: features import from here, never from each other.
+export * from './confirm-dialog';
+export * from './empty-state';
+export * from './icons';
+export * from './load-error';
+export * from './page-header';
+export * from './pagination-footer';
+export * from './role-badge';
+export * from './search-input';
+export * from './stat-card';
+export * from './truncated-text';

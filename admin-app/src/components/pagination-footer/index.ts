@@ -1,0 +1,2 @@
+export { PaginationFooter } from './pagination-footer';
+export type { PaginationFooterProps } from './pagination-footer';

@@ -1,0 +1,1 @@
+export { RoleBadge, roleStyle } from './role-badge';

@@ -1,0 +1,3 @@
+export { truncate } from './truncate';
+export { TruncatedText } from './truncated-text';
+export type { TruncatedTextProps } from './truncated-text';

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { signInAs } from '../../../testing/fixtures';
+import { ChangePasswordScreen } from './change-password-screen';
+
+beforeEach(() => signInAs('admin'));
+
+async function fill(current: string, next: string, confirm = next) {
+  await userEvent.type(screen.getByLabelText(/^Current password/), current);
+  await userEvent.type(screen.getByLabelText(/^New password/), next);
+  await userEvent.type(screen.getByLabelText(/^Confirm new password/), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+}
+
+test('fields are checked before anything is sent', async () => {
+  const { calls } = mockApi({});
+  renderWithProviders(<ChangePasswordScreen />);
+  await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  expect(screen.getByText('Current password is required')).toBeInTheDocument();
+  expect(screen.getByText('New password is required')).toBeInTheDocument();
+  await fill('old-password', 'short', 'shorter');
+  expect(screen.getByText('New password must be at least 8 characters')).toBeInTheDocument();
+  expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  expect(calls).toHaveLength(0);
+});
+
+test("a changed password shows the server's message and clears the form", async () => {
+  const { calls } = mockApi({ 'POST user/change-password': { body: { message: 'Your password has been updated' } } });
+  renderWithProviders(<ChangePasswordScreen />);
+  await fill('old-password', 'new-password-1');
+  expect((await screen.findAllByText('Your password has been updated')).length).toBeGreaterThan(0);
+  expect(calls[0]?.body).toEqual({ currentPassword: 'old-password', newPassword: 'new-password-1' });
+  expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+});
+
+test('without a server message the success reads Password changed successfully!', async () => {
+  mockApi({ 'POST user/change-password': { body: { message: '' } } });
+  renderWithProviders(<ChangePasswordScreen />);
+  await fill('old-password', 'new-password-1');
+  expect((await screen.findAllByText('Password changed successfully!')).length).toBeGreaterThan(0);
+});
+
+test("a wrong current password shows the server's message and keeps the form", async () => {
+  mockApi({ 'POST user/change-password': { status: 400, body: { message: 'Current password is incorrect' } } });
+  renderWithProviders(<ChangePasswordScreen />);
+  await fill('wrong-password', 'new-password-1');
+  expect((await screen.findAllByText('Current password is incorrect')).length).toBeGreaterThan(0);
+  expect(screen.getByLabelText(/^New password/)).toHaveValue('new-password-1');
+});

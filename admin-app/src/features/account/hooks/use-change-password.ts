@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { authApi } from '@prometrica/shared-api';
+import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
+
+/** Spec section 8: the success text when the server sends no message. */
+export const PASSWORD_CHANGED_FALLBACK = 'Password changed successfully!';
+
+export interface PasswordChangeOutcome {
+  ok: boolean;
+  /** The server's message (or the fallback on success). */
+  message: string;
+}
+
+/** Sends `user/change-password` and reports the outcome as a notice and as state for the form. */
+export function useChangePassword() {
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<PasswordChangeOutcome | null>(null);
+
+  /** Resolves true when the password was changed. */
+  async function changePassword(currentPassword: string, newPassword: string): Promise<boolean> {
+    setOutcome(null);
+    setSaving(true);
+    try {
+      const res = await authApi.changePassword({ currentPassword, newPassword });
+      const message = res.message || PASSWORD_CHANGED_FALLBACK;
+      setOutcome({ ok: true, message });
+      notifySuccess(message, 'Password changed');
+      return true;
+    } catch (error) {
+      setOutcome({ ok: false, message: messageOf(error) });
+      notifyError(error, 'The password was not changed');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { saving, outcome, changePassword, clearOutcome: () => setOutcome(null) };
+}

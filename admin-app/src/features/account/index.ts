@@ -1,0 +1,1 @@
+export { ChangePasswordScreen, ChangePasswordScreen as default } from './components/change-password-screen';

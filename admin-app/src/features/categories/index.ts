@@ -1,0 +1,1 @@
+export { CategoriesScreen, CategoriesScreen as default } from './components/categories-screen';

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { ActionIcon, Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { complaintsApi, type Complaint } from '@prometrica/shared-api';
+import {
+  ConfirmDialog,
+  EditIcon,
+  EmptyState,
+  EyeIcon,
+  LoadError,
+  PaginationFooter,
+  PlusIcon,
+  SearchInput,
+  TrashIcon,
+  TruncatedText,
+} from '../../../components';
+import { formatDate } from '../../../lib/format-date';
+import { COMPLAINTS_PER_PAGE, useAdminComplaints } from '../hooks/use-admin-complaints';
+import { ComplaintFormModal } from './complaint-form-modal';
+import { ComplaintViewModal } from './complaint-view-modal';
+import { StatusBadge } from './status-badge';
+import classes from './complaints.module.css';
+
+/** Description length in the table: 80 characters, 50 on small screens (spec section 9). */
+export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
+
+/** The `Admin Complaints` tab: the workplace concerns participants are asked to rate. */
+export function AdminComplaintsTab() {
+  const list = useAdminComplaints();
+  const small = useMediaQuery('(max-width: 48em)');
+  const [form, setForm] = useState<{ opened: boolean; complaint: Complaint | null }>({ opened: false, complaint: null });
+  const [viewing, setViewing] = useState<Complaint | null>(null);
+
+  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: Complaint) => complaintsApi.deleteComplaint(item._id), { deleted: 'Complaint deleted', failed: 'The complaint was not deleted' }, list.reload);
+
+  const closeForm = () => setForm((f) => ({ ...f, opened: false }));
+  const searching = Boolean(list.search.trim());
+  const showEmpty = !list.loading && !list.error && list.filtered.length === 0;
+  const descriptionLength = small ? ADMIN_DESCRIPTION_LENGTH.small : ADMIN_DESCRIPTION_LENGTH.wide;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" className={classes.toolbar}>
+        <SearchInput label="Search complaints" value={list.search} onChange={list.setSearch} />
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => setForm({ opened: true, complaint: null })}>
+          Add Complaint
+        </Button>
+      </Group>
+
+      {list.error && <LoadError title="Complaints could not be loaded" message={list.error} onRetry={list.reload} />}
+
+      <Paper withBorder radius="md" pos="relative" p={0}>
+        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading complaints' }} />
+        {showEmpty ? (
+          <EmptyState
+            title="No Admin Complaints Found"
+            hint={searching ? 'Try searching with different keywords' : 'No admin complaints available at the moment'}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Options</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.pageItems.map((complaint) => (
+                  <Table.Tr key={complaint._id}>
+                    <Table.Td className={classes.titleCell}>
+                      <Text size="sm" fw={500}>
+                        {complaint.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td className={classes.descriptionCell}>
+                      <TruncatedText text={complaint.description} max={descriptionLength} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color="gray">
+                        {complaint.botherOptions.length} {complaint.botherOptions.length === 1 ? 'option' : 'options'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={complaint.status} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(complaint.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon variant="subtle" aria-label={`View complaint ${complaint.title}`} onClick={() => setViewing(complaint)}>
+                          <EyeIcon />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="blue"
+                          aria-label={`Edit complaint ${complaint.title}`}
+                          onClick={() => setForm({ opened: true, complaint })}
+                        >
+                          <EditIcon />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete complaint ${complaint.title}`} onClick={() => setDeleting(complaint)}>
+                          <TrashIcon />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <PaginationFooter
+        page={list.page}
+        totalPages={list.totalPages}
+        total={list.filtered.length}
+        pageSize={COMPLAINTS_PER_PAGE}
+        onPageChange={list.setPage}
+        itemLabel="complaints"
+      />
+
+      <ComplaintViewModal complaint={viewing} onClose={() => setViewing(null)} />
+      <ComplaintFormModal
+        opened={form.opened}
+        mode={form.complaint ? 'edit' : 'add'}
+        complaint={form.complaint}
+        onClose={closeForm}
+        onSaved={() => {
+          closeForm();
+          list.reload();
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete complaint"
+        message="Are you sure you want to delete this complaint?"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

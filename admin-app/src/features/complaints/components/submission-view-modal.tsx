@@ -1,0 +1,52 @@
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDate } from '../../../lib/format-date';
+import type { SubmissionRow } from '../utils/submissions';
+import { DetailField } from './detail-field';
+import { StatusBadge } from './status-badge';
+
+/** `Submission Details`: one participant's rating of one concern. */
+export function SubmissionViewModal({ submission, onClose }: { submission: SubmissionRow | null; onClose: () => void }) {
+  return (
+    <Modal opened={submission !== null} onClose={onClose} title="Submission Details" size="lg">
+      {submission && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DetailField label="Participant">{submission.userInfo.name}</DetailField>
+            <DetailField label="Email">{submission.userInfo.email}</DetailField>
+            <DetailField label="Phone Number">{submission.userInfo.phoneNumber || '—'}</DetailField>
+            <DetailField label="Submitted">{formatDate(submission.submissionDate)}</DetailField>
+          </SimpleGrid>
+          <DetailField label="Concern">{submission.title}</DetailField>
+          <DetailField label="Description">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {submission.description}
+            </Text>
+          </DetailField>
+          <DetailField label="Selections">
+            {submission.selections.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nothing selected
+              </Text>
+            ) : (
+              <Group gap={6} mt={4}>
+                {submission.selections.map((selection) => (
+                  <Badge key={selection} variant="light" color="blue" tt="none">
+                    {selection}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </DetailField>
+          <DetailField label="Status">
+            <StatusBadge status={submission.status} />
+          </DetailField>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

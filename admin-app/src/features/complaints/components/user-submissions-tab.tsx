@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { ActionIcon, Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { concernsApi } from '@prometrica/shared-api';
+import { ConfirmDialog, EmptyState, EyeIcon, LoadError, PaginationFooter, SearchInput, StatCard, TrashIcon, TruncatedText } from '../../../components';
+import { formatDate } from '../../../lib/format-date';
+import { COMPLAINTS_PER_PAGE } from '../hooks/use-admin-complaints';
+import { useUserSubmissions } from '../hooks/use-user-submissions';
+import type { SubmissionRow } from '../utils/submissions';
+import { StatusBadge } from './status-badge';
+import { SubmissionViewModal } from './submission-view-modal';
+import classes from './complaints.module.css';
+
+/** Description length in the table: 80 characters, 30 on small screens (spec section 9). */
+export const SUBMISSION_DESCRIPTION_LENGTH = { wide: 80, small: 30 } as const;
+
+/** The `User Submissions` tab: what participants said about each workplace concern. */
+export function UserSubmissionsTab() {
+  const list = useUserSubmissions();
+  const small = useMediaQuery('(max-width: 48em)');
+  const [viewing, setViewing] = useState<SubmissionRow | null>(null);
+
+  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: SubmissionRow) => concernsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
+
+  const searching = Boolean(list.search.trim());
+  const showEmpty = !list.loading && !list.error && list.filtered.length === 0;
+  const descriptionLength = small ? SUBMISSION_DESCRIPTION_LENGTH.small : SUBMISSION_DESCRIPTION_LENGTH.wide;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <StatCard label="Total Submissions" value={list.stats.total} description="Concerns rated by participants" />
+        <StatCard label="Pending" value={list.stats.pending} description="Awaiting review" accent="var(--mantine-color-yellow-6)" />
+        <StatCard label="Total Selections" value={list.stats.selections} description="Options chosen" accent="var(--mantine-color-blue-6)" />
+        <StatCard label="Unique Participants" value={list.stats.participants} description="Who took part" accent="var(--mantine-color-cyan-6)" />
+      </SimpleGrid>
+
+      <SearchInput label="Search submissions" value={list.search} onChange={list.setSearch} />
+
+      {list.error && <LoadError title="Submissions could not be loaded" message={list.error} onRetry={list.reload} />}
+
+      <Paper withBorder radius="md" pos="relative" p={0}>
+        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading submissions' }} />
+        {showEmpty ? (
+          <EmptyState
+            title="No User Submissions Found"
+            hint={searching ? 'Try searching with different keywords' : 'No user submissions available at the moment'}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Participant</Table.Th>
+                  <Table.Th>Submitted</Table.Th>
+                  <Table.Th>Concern</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Selections</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.pageItems.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text size="sm" fw={500}>
+                          {row.userInfo.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {row.userInfo.email}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{formatDate(row.submissionDate)}</Table.Td>
+                    <Table.Td className={classes.titleCell}>{row.title}</Table.Td>
+                    <Table.Td className={classes.descriptionCell}>
+                      <TruncatedText text={row.description} max={descriptionLength} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {row.selections.map((selection) => (
+                          <Badge key={selection} variant="light" color="blue" tt="none">
+                            {selection}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={row.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon variant="subtle" aria-label={`View submission by ${row.userInfo.name}`} onClick={() => setViewing(row)}>
+                          <EyeIcon />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete submission by ${row.userInfo.name}`} onClick={() => setDeleting(row)}>
+                          <TrashIcon />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <PaginationFooter
+        page={list.page}
+        totalPages={list.totalPages}
+        total={list.filtered.length}
+        pageSize={COMPLAINTS_PER_PAGE}
+        onPageChange={list.setPage}
+        itemLabel="submissions"
+      />
+
+      <SubmissionViewModal submission={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete submission"
+        message="Are you sure you want to delete this submission?"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ComplaintsScreen, ComplaintsScreen as default } from './components/complaints-screen';

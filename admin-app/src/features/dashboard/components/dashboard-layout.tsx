@@ -1,0 +1,111 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { paths, useAuthStore } from '@prometrica/shared-api';
+import { RoleBadge } from '../../../components';
+import { dashboardPaths } from '../../../lib/dashboard-paths';
+import classes from './dashboard-layout.module.css';
+
+/** Spec section 9: Logout shows `Logging out...` for 1.5 s before leaving. */
+export const LOGOUT_DELAY_MS = 1500;
+
+interface SectionLink {
+  to: string;
+  label: string;
+  /** Other addresses that also highlight this link. */
+  also?: string[];
+}
+
+const sections: SectionLink[] = [
+  { to: dashboardPaths.overview, label: 'Overview' },
+  { to: dashboardPaths.result, label: 'Results' },
+  { to: dashboardPaths.userList, label: 'Users', also: [dashboardPaths.addUser] },
+  { to: dashboardPaths.questionList, label: 'Questions', also: [dashboardPaths.addQuestion] },
+  { to: dashboardPaths.categories, label: 'Categories' },
+  { to: dashboardPaths.complaint, label: 'Complaints' },
+];
+
+function SectionLoader() {
+  return (
+    <Center mih="40vh" aria-busy="true">
+      <Loader aria-label="Loading section" />
+    </Center>
+  );
+}
+
+/** Sidebar with the product name, section links, the account's password and Logout. */
+export function DashboardLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const logout = useAuthStore((s) => s.logout);
+  const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  const current = useLocation().pathname.replace(/\/+$/, '');
+
+  useEffect(() => () => clearTimeout(logoutTimer.current), []);
+
+  function startLogout() {
+    setLoggingOut(true);
+    logoutTimer.current = setTimeout(() => {
+      logout();
+      navigate(paths.login, { replace: true });
+    }, LOGOUT_DELAY_MS);
+  }
+
+  const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Title order={2} size="h4" hiddenFrom="sm">
+              Prometrica
+            </Title>
+          </Group>
+          {user && (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={500} visibleFrom="xs" truncate maw={200}>
+                {user.name}
+              </Text>
+              <RoleBadge role={user.role} />
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Dashboard sections">
+        <Stack gap={0} h="100%">
+          <div className={classes.brand}>
+            <Title order={2} size="h3">
+              Prometrica
+            </Title>
+            <Text size="sm" c="dimmed">
+              Management System
+            </Text>
+          </div>
+          <div className={classes.links}>
+            {sections.map((link) => (
+              <NavLink key={link.to} component={RouterLink} to={link.to} label={link.label} active={isActive(link)} onClick={close} />
+            ))}
+          </div>
+          <Stack gap="xs" className={classes.footer}>
+            <NavLink component={RouterLink} to={dashboardPaths.account} label="Change Password" active={current === dashboardPaths.account} onClick={close} />
+            <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
+              {loggingOut ? 'Logging out...' : 'Logout'}
+            </Button>
+          </Stack>
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        <Suspense fallback={<SectionLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

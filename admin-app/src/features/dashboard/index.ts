@@ -1,0 +1,1 @@
+export { DashboardLayout, LOGOUT_DELAY_MS } from './components/dashboard-layout';

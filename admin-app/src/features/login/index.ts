@@ -1,0 +1,1 @@
+export { LoginScreen, validateLogin } from './login-screen';

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAuthStore } from '@prometrica/shared-api';
+import { mockApi, renderWithProviders } from '../../testing/render';
+import { LoginScreen } from './login-screen';
+
+const superadmin = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  phoneNumber: '0300',
+  role: 'superadmin',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => useAuthStore.setState({ userAuth: false, user: null, token: null }));
+
+test('both fields are required before anything is sent', async () => {
+  const { calls } = mockApi({});
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(screen.getByText('Email is required')).toBeInTheDocument();
+  expect(screen.getByText('Password is required')).toBeInTheDocument();
+  expect(calls).toHaveLength(0);
+});
+
+test('a superadmin who signs in is taken to the overview with the token stored', async () => {
+  mockApi({ 'POST auth/login': { body: { message: 'Login successful', accessToken: 'tok', user: superadmin } } });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'secret-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(localStorage.getItem('token')).toBe('tok');
+  expect(useAuthStore.getState().userAuth).toBe(true);
+});
+
+test("a wrong password shows the server's message", async () => {
+  mockApi({ 'POST auth/login': { status: 401, body: { message: 'Invalid email or password' } } });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'wrong-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+  expect(localStorage.getItem('token')).toBeNull();
+});

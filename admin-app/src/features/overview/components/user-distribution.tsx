@@ -1,0 +1,45 @@
+import { DonutChart } from '@mantine/charts';
+import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { StatsResponse } from '@prometrica/shared-api';
+import { roleSegments } from '../utils/chart-data';
+import classes from './overview.module.css';
+
+/** `User Distribution`: a donut of accounts per role, with a legend of counts. */
+export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
+  const segments = roleSegments(roles);
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.chartCard} component="section" aria-labelledby="distribution-title">
+      <Title order={2} size="h4" id="distribution-title">
+        User Distribution
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        By role type
+      </Text>
+      {segments.length === 0 ? (
+        <Center h={200}>
+          <Text c="dimmed">No user data available</Text>
+        </Center>
+      ) : (
+        <Stack align="center" gap="md">
+          {/* The legend below lists every count; the ring is for the eye only (inert: not focusable). */}
+          <div inert>
+            <DonutChart data={segments} size={180} thickness={28} withTooltip chartLabel={segments.reduce((sum, s) => sum + s.value, 0)} />
+          </div>
+          <Stack component="ul" gap={6} p={0} m={0} w="100%" aria-label="Accounts per role" style={{ listStyle: 'none' }}>
+            {segments.map((segment) => (
+              <Group component="li" key={segment.name} justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <Box className={classes.swatch} bg={segment.color} aria-hidden="true" />
+                  <Text size="sm">{segment.name}</Text>
+                </Group>
+                <Text size="sm" fw={600}>
+                  {segment.value}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

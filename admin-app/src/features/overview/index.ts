@@ -1,0 +1,1 @@
+export { OverviewScreen, OverviewScreen as default } from './components/overview-screen';

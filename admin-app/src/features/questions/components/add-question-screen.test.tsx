@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { aCategory, aQuestion, signInAs } from '../../../testing/fixtures';
+import { AddQuestionScreen } from './add-question-screen';
+
+const categories = { body: { categories: [aCategory({ name: 'General' }), aCategory({ _id: 'c2', name: 'Leadership' })] } };
+
+beforeEach(() => signInAs('admin'));
+
+function renderForm(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET category': categories, ...routes });
+  renderWithProviders(<AddQuestionScreen />);
+  return api;
+}
+
+const questionBox = () => screen.getByRole('textbox', { name: /^Question/ });
+const answerBox = () => screen.getByRole('textbox', { name: /^Correct answer/ });
+const option = (letter: string) => screen.getByRole('textbox', { name: new RegExp(`^Option ${letter}`) });
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Question' }));
+
+async function pickCategory(name: string) {
+  await waitFor(() => expect(screen.getByRole('option', { name })).toBeInTheDocument());
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Category/ }), name);
+}
+
+test('saving an empty multiple-choice form lists every missing field and sends nothing', async () => {
+  const { calls } = renderForm();
+  await save();
+  expect(screen.getByText('Question is required')).toBeInTheDocument();
+  expect(screen.getByText('Category is required')).toBeInTheDocument();
+  expect(screen.getByText('Correct answer is required')).toBeInTheDocument();
+  expect(screen.getAllByText('This option is required')).toHaveLength(4);
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test('editing a field clears its error', async () => {
+  renderForm();
+  await save();
+  await userEvent.type(questionBox(), 'Q');
+  expect(screen.queryByText('Question is required')).not.toBeInTheDocument();
+  await userEvent.type(option('A'), 'x');
+  expect(screen.getAllByText('This option is required')).toHaveLength(3);
+  expect(screen.getByText('Correct answer is required')).toBeInTheDocument();
+});
+
+test('the category picker says when there are no categories', async () => {
+  renderForm({ 'GET category': { body: { categories: [] } } });
+  expect(await screen.findByText('No categories available')).toBeInTheDocument();
+});
+
+test('options must be unique, ignoring case and spaces, and the answer must be one of them', async () => {
+  renderForm();
+  await userEvent.type(option('A'), 'Red');
+  await userEvent.type(option('B'), ' red ');
+  await userEvent.type(option('C'), 'Blue');
+  await userEvent.type(option('D'), 'Green');
+  await userEvent.type(answerBox(), 'Purple');
+  await save();
+  expect(screen.getByText('Options must be unique')).toBeInTheDocument();
+  expect(screen.getByText('Correct answer must match one of the options')).toBeInTheDocument();
+});
+
+test('multiple choice starts with four options and keeps between two and four', async () => {
+  renderForm();
+  expect(screen.getAllByRole('textbox', { name: /^Option/ })).toHaveLength(4);
+  expect(screen.queryByRole('button', { name: 'Add Option' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove option D' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Remove option C' }));
+  expect(screen.getAllByRole('textbox', { name: /^Option/ })).toHaveLength(2);
+  expect(screen.queryByRole('button', { name: /^Remove option/ })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add Option' }));
+  expect(screen.getAllByRole('textbox', { name: /^Option/ })).toHaveLength(3);
+});
+
+test('removing the option that is the correct answer clears the answer', async () => {
+  renderForm();
+  await userEvent.type(option('A'), 'Red');
+  await userEvent.type(option('B'), 'Blue');
+  await userEvent.type(answerBox(), 'blue');
+  await userEvent.click(screen.getByRole('button', { name: 'Remove option A' }));
+  expect(answerBox()).toHaveValue('blue');
+  await userEvent.click(screen.getByRole('button', { name: 'Remove option A' }));
+  expect(answerBox()).toHaveValue('');
+});
+
+test('changing the type resets the answer and the options', async () => {
+  renderForm();
+  await userEvent.type(option('A'), 'Red');
+  await userEvent.type(answerBox(), 'Red');
+  await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
+  expect(screen.queryAllByRole('textbox', { name: /^Option/ })).toHaveLength(0);
+  expect(answerBox()).toHaveValue('');
+  expect(screen.getByText(/Use underscores/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: 'Multiple Choice' }));
+  const options = screen.getAllByRole('textbox', { name: /^Option/ });
+  expect(options).toHaveLength(4);
+  options.forEach((box) => expect(box).toHaveValue(''));
+});
+
+test('a multiple-choice question is sent with its category name and the form is cleared', async () => {
+  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  await pickCategory('Leadership');
+  await userEvent.type(questionBox(), '  Which colour is the sky?  ');
+  await userEvent.type(option('A'), 'Red');
+  await userEvent.type(option('B'), 'Blue ');
+  await userEvent.type(option('C'), 'Green');
+  await userEvent.type(option('D'), 'Yellow');
+  await userEvent.type(answerBox(), 'blue');
+  await save();
+  expect(await screen.findByText('Question added successfully')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    question: 'Which colour is the sky?',
+    correctAnswer: 'Blue',
+    options: ['Red', 'Blue', 'Green', 'Yellow'],
+    questionType: 'mcq',
+    category: 'Leadership',
+  });
+  expect(questionBox()).toHaveValue('');
+  expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveValue('Leadership');
+});
+
+test('a true/false answer is picked from True or False and sent lowercase with both options', async () => {
+  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  await pickCategory('General');
+  await userEvent.click(screen.getByRole('radio', { name: 'True/False' }));
+  await userEvent.type(questionBox(), 'The sky is green.');
+  await save();
+  expect(screen.getByText('Correct answer is required')).toBeInTheDocument();
+  const answers = screen.getByRole('radiogroup', { name: /^Correct answer/ });
+  await userEvent.click(within(answers).getByRole('radio', { name: 'False' }));
+  await save();
+  await screen.findByText('Question added successfully');
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    question: 'The sky is green.',
+    correctAnswer: 'false',
+    options: ['true', 'false'],
+    questionType: 'truefalse',
+    category: 'General',
+  });
+});
+
+test('a fill-in-the-blanks question is sent without options', async () => {
+  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  await pickCategory('General');
+  await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
+  await userEvent.type(questionBox(), 'The capital of France is ___.');
+  await userEvent.type(answerBox(), ' Paris ');
+  await save();
+  await screen.findByText('Question added successfully');
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    question: 'The capital of France is ___.',
+    correctAnswer: 'Paris',
+    options: [],
+    questionType: 'fill_in_the_blanks',
+    category: 'General',
+  });
+});
+
+test("a refused question shows the server's message and keeps what was typed", async () => {
+  renderForm({ 'POST admin/addquestion': { status: 400, body: { message: 'category "General" does not exist' } } });
+  await pickCategory('General');
+  await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
+  await userEvent.type(questionBox(), 'The capital of France is ___.');
+  await userEvent.type(answerBox(), 'Paris');
+  await save();
+  expect(await screen.findByText('category "General" does not exist')).toBeInTheDocument();
+  expect(questionBox()).toHaveValue('The capital of France is ___.');
+  expect(answerBox()).toHaveValue('Paris');
+});

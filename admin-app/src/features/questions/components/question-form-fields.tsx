@@ -1,0 +1,148 @@
+import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { questionKind, type QuestionKindName } from '@prometrica/shared-api';
+import { PlusIcon, TrashIcon } from '../../../components';
+import type { QuestionForm } from '../hooks/use-question-form';
+import { MAX_OPTIONS, MIN_OPTIONS, OPTION_LETTERS, questionTypeLabels } from '../utils/question-form';
+import { ChoiceField } from './choice-field';
+import classes from './question-form.module.css';
+
+export interface QuestionFormFieldsProps {
+  form: QuestionForm;
+  /** Category names for the picker. */
+  categories: string[];
+  /** True until the categories have arrived. */
+  categoriesLoading: boolean;
+  /** Marks the category as required (add) or optional (edit). */
+  categoryRequired: boolean;
+  /** Disables every control (while saving). */
+  disabled?: boolean;
+}
+
+const kinds: QuestionKindName[] = ['mcq', 'truefalse', 'fill_in_the_blanks'];
+
+/** Type, category, question text, options and correct answer, with the rules of spec section 5. */
+export function QuestionFormFields({ form, categories, categoriesLoading, categoryRequired, disabled = false }: QuestionFormFieldsProps) {
+  const { values, errors } = form;
+  const noCategories = !categoriesLoading && categories.length === 0;
+  // Keep a stored category that has since been renamed or removed visible in the picker.
+  const categoryChoices = values.category && !categories.includes(values.category) ? [values.category, ...categories] : categories;
+
+  return (
+    <Stack gap="md">
+      <ChoiceField
+        label="Question type"
+        required
+        value={values.questionType}
+        data={kinds.map((kind) => ({ value: kind, label: questionTypeLabels[kind] }))}
+        onChange={(kind) => form.setType(questionKind(kind))}
+        disabled={disabled}
+      />
+
+      <div>
+        <NativeSelect
+          label="Category"
+          withAsterisk={categoryRequired}
+          value={values.category}
+          onChange={(event) => form.setField('category', event.currentTarget.value)}
+          data={[{ value: '', label: categoriesLoading ? 'Loading categories...' : 'Select a category' }, ...categoryChoices]}
+          error={errors.category}
+          disabled={disabled || noCategories}
+        />
+        {noCategories && (
+          <Text size="sm" c="dimmed" mt={4}>
+            No categories available
+          </Text>
+        )}
+      </div>
+
+      <Textarea
+        label="Question"
+        withAsterisk
+        autosize
+        minRows={2}
+        value={values.question}
+        onChange={(event) => form.setField('question', event.currentTarget.value)}
+        error={errors.question}
+        disabled={disabled}
+        description={
+          values.questionType === 'fill_in_the_blanks' ? 'Use underscores (___) to mark the blank, e.g. "The capital of France is ___."' : undefined
+        }
+      />
+
+      {values.questionType === 'mcq' && (
+        <Stack gap="xs" role="group" aria-label="Options">
+          <Text fw={500} size="sm">
+            Options
+          </Text>
+          {values.options.map((option, index) => {
+            const letter = OPTION_LETTERS[index] ?? String(index + 1);
+            return (
+              <Group key={index} gap="xs" wrap="nowrap" className={classes.optionRow}>
+                <Badge variant="light" size="lg" radius="sm" className={classes.letter} aria-hidden="true">
+                  {letter}
+                </Badge>
+                <TextInput
+                  className={classes.optionInput}
+                  label={`Option ${letter}`}
+                  withAsterisk
+                  value={option}
+                  onChange={(event) => form.setOption(index, event.currentTarget.value)}
+                  error={errors.optionItems?.[index]}
+                  disabled={disabled}
+                />
+                {values.options.length > MIN_OPTIONS && (
+                  <ActionIcon
+                    className={classes.remove}
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove option ${letter}`}
+                    onClick={() => form.removeOption(index)}
+                    disabled={disabled}
+                  >
+                    <TrashIcon />
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
+          {errors.options && (
+            <Alert color="red" variant="light" p="xs" role="alert">
+              {errors.options}
+            </Alert>
+          )}
+          {values.options.length < MAX_OPTIONS && (
+            <Button variant="light" leftSection={<PlusIcon size={16} />} onClick={form.addOption} disabled={disabled} w="fit-content">
+              Add Option
+            </Button>
+          )}
+        </Stack>
+      )}
+
+      {values.questionType === 'truefalse' ? (
+        <ChoiceField
+          label="Correct answer"
+          required
+          value={values.correctAnswer}
+          data={[
+            { value: 'true', label: 'True' },
+            { value: 'false', label: 'False' },
+          ]}
+          onChange={(answer) => form.setField('correctAnswer', answer)}
+          error={errors.correctAnswer}
+          disabled={disabled}
+        />
+      ) : (
+        <TextInput
+          label="Correct answer"
+          withAsterisk
+          value={values.correctAnswer}
+          onChange={(event) => form.setField('correctAnswer', event.currentTarget.value)}
+          error={errors.correctAnswer}
+          disabled={disabled}
+          description={values.questionType === 'mcq' ? 'Type it as one of the options above' : 'The word or words that fill the blank'}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { QuestionKindName } from '@prometrica/shared-api';
+import {
+  MAX_OPTIONS,
+  MIN_OPTIONS,
+  hasErrors,
+  optionsFor,
+  validateQuestionForm,
+  type QuestionFormErrors,
+  type QuestionFormValues,
+} from '../utils/question-form';
+
+type TextField = 'question' | 'category' | 'correctAnswer';
+
+/** State and rules of the question form shared by the add screen and the edit modal. */
+export function useQuestionForm(initial: QuestionFormValues, { requireCategory }: { requireCategory: boolean }) {
+  const [values, setValues] = useState<QuestionFormValues>(initial);
+  const [errors, setErrors] = useState<QuestionFormErrors>({});
+
+  /** Editing a field clears its error. */
+  function setField(field: TextField, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  /** A new type starts with a blank answer and the options that type needs. */
+  function setType(kind: QuestionKindName) {
+    setValues((v) => ({ ...v, questionType: kind, correctAnswer: '', options: optionsFor(kind) }));
+    setErrors((e) => ({ question: e.question, category: e.category }));
+  }
+
+  function setOption(index: number, value: string) {
+    setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? value : o)) }));
+    setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems?.map((m, i) => (i === index ? undefined : m)) }));
+  }
+
+  function addOption() {
+    setValues((v) => (v.options.length >= MAX_OPTIONS ? v : { ...v, options: [...v.options, ''] }));
+    setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems ? [...e.optionItems, undefined] : undefined }));
+  }
+
+  /** Removing the option that is the correct answer clears the answer too. */
+  function removeOption(index: number) {
+    setValues((v) => {
+      if (v.options.length <= MIN_OPTIONS) return v;
+      const removed = (v.options[index] ?? '').trim().toLowerCase();
+      const answer = v.correctAnswer.trim().toLowerCase();
+      return {
+        ...v,
+        options: v.options.filter((_, i) => i !== index),
+        correctAnswer: removed && removed === answer ? '' : v.correctAnswer,
+      };
+    });
+    setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems?.filter((_, i) => i !== index) }));
+  }
+
+  /** Checks every rule; true when the form may be sent. */
+  function validate(): boolean {
+    const found = validateQuestionForm(values, { requireCategory });
+    setErrors(found);
+    return !hasErrors(found);
+  }
+
+  function reset(next: QuestionFormValues) {
+    setValues(next);
+    setErrors({});
+  }
+
+  return { values, errors, setField, setType, setOption, addOption, removeOption, validate, reset };
+}
+
+export type QuestionForm = ReturnType<typeof useQuestionForm>;

@@ -1,0 +1,2 @@
+export { QuestionListScreen } from './components/question-list-screen';
+export { AddQuestionScreen } from './components/add-question-screen';

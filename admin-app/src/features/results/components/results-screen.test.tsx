@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ResultListResponse } from '@prometrica/shared-api';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { aListedResult, signInAs } from '../../../testing/fixtures';
+import { ResultsScreen } from './results-screen';
+
+beforeEach(() => signInAs('admin'));
+
+function listOf(results: ResultListResponse['results'], extra: Partial<ResultListResponse> = {}): { body: ResultListResponse } {
+  return {
+    body: {
+      results,
+      totalResults: results.length,
+      page: 1,
+      totalPages: results.length ? 1 : 0,
+      summary: { total: 40, passed: 25, failed: 15, averagePercent: 58 },
+      ...extra,
+    },
+  };
+}
+
+const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.path === 'admin/getquizresult');
+const query = (call: { url: URL } | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
+
+test('stat cards show total, passed, failed and the average score', async () => {
+  mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+  renderWithProviders(<ResultsScreen />);
+  await screen.findByText('Grace Hopper');
+  expect(within(screen.getByRole('group', { name: 'Total Results' })).getByText('40')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Passed' })).getByText('25')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Failed' })).getByText('15')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Average Score' })).getByText('58%')).toBeInTheDocument();
+});
+
+test('the table shows each participant with figures, score and pass status', async () => {
+  mockApi({
+    'GET admin/getquizresult': listOf([
+      aListedResult(),
+      aListedResult({
+        _id: 'r2',
+        user: { ...aListedResult().user, _id: 'p2', name: 'Alan Turing', email: 'alan@example.com' },
+        userTotals: { correctAnswer: 1, wrongAnswer: 3, totalAnswers: 4, percent: 25, passed: false },
+      }),
+    ]),
+  });
+  renderWithProviders(<ResultsScreen />);
+  const grace = (await screen.findByText('Grace Hopper')).closest('tr')!;
+  expect(within(grace).getByText('75%')).toBeInTheDocument();
+  expect(within(grace).getByText('Passed')).toBeInTheDocument();
+  expect(within(grace).getByText('12 Jan 2026')).toBeInTheDocument();
+  const alan = screen.getByText('Alan Turing').closest('tr')!;
+  expect(within(alan).getByText('25%')).toBeInTheDocument();
+  expect(within(alan).getByText('Failed')).toBeInTheDocument();
+});
+
+test('All / True / False filters on passing, from page 1', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()], { totalPages: 3 }) });
+  renderWithProviders(<ResultsScreen />);
+  await screen.findByText('Grace Hopper');
+  expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
+  await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'True' }));
+  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'true' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'False' }));
+  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'false' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
+});
+
+test('search is sent to the server once typing has paused for 500 ms', async () => {
+  jest.useFakeTimers();
+  try {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+    renderWithProviders(<ResultsScreen />);
+    await screen.findByText('Grace Hopper');
+    await user.type(screen.getByRole('searchbox', { name: 'Search results' }), 'grace');
+    await act(() => jest.advanceTimersByTimeAsync(499));
+    expect(listCalls(calls)).toHaveLength(1);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(query(listCalls(calls)[1])).toEqual({ page: '1', limit: '25', search: 'grace' });
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a page beyond the last one moves to the last page', async () => {
+  const { calls } = mockApi({
+    'GET admin/getquizresult': ({ url }) => {
+      const n = Number(url.searchParams.get('page'));
+      // The list shrank between the first answer and the click on page 3.
+      return n === 1
+        ? listOf([aListedResult()], { totalResults: 60, totalPages: 3 })
+        : listOf(n > 2 ? [] : [aListedResult({ _id: `r${n}` })], { totalResults: 45, totalPages: 2, page: n });
+    },
+  });
+  renderWithProviders(<ResultsScreen />);
+  await screen.findByText('Grace Hopper');
+  await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+  await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '2' }));
+  expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('page sizes are 25, 50, 75 and 100', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+  renderWithProviders(<ResultsScreen />);
+  await screen.findByText('Grace Hopper');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+  await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ limit: '100', page: '1' }));
+});
+
+test('no results shows the empty state', async () => {
+  mockApi({ 'GET admin/getquizresult': listOf([]) });
+  renderWithProviders(<ResultsScreen />);
+  expect(await screen.findByText('No Results Found')).toBeInTheDocument();
+});
+
+describe('on a phone', () => {
+  const desktop = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  test('results are cards instead of a table', async () => {
+    mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+    renderWithProviders(<ResultsScreen />);
+    const cards = await screen.findByRole('list', { name: 'Results' });
+    expect(await within(cards).findByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(cards).getByRole('button', { name: 'View result of Grace Hopper' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

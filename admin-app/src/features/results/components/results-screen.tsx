@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Group, LoadingOverlay, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { EmptyState, LoadError, PageHeader, PaginationFooter, SearchInput, StatCard } from '../../../components';
+import { SERVER_PAGE_SIZES } from '../../../lib/paging';
+import { useResults, type PassFilter } from '../hooks/use-results';
+import { ResultCards } from './result-cards';
+import { ResultDetailModal } from './result-detail-modal';
+import { ResultTable } from './result-table';
+
+const filters: { label: string; value: PassFilter }[] = [
+  { label: 'All', value: 'all' },
+  { label: 'True', value: 'true' },
+  { label: 'False', value: 'false' },
+];
+
+/** `/dashboard/result`: every participant's result, paged, filtered and searched on the server. */
+export function ResultsScreen() {
+  const list = useResults();
+  const small = useMediaQuery('(max-width: 48em)');
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const results = list.data?.results ?? [];
+  const summary = list.data?.summary;
+  const totalPages = Math.max(1, list.data?.totalPages ?? 1);
+  const filtering = Boolean(list.debouncedSearch) || list.filter !== 'all';
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Quiz Results" description="How participants did, overall and per category." />
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <StatCard label="Total Results" value={summary?.total ?? 0} description="Submitted assessments" />
+        <StatCard label="Passed" value={summary?.passed ?? 0} description="Scored 50% or more" accent="var(--mantine-color-green-6)" />
+        <StatCard label="Failed" value={summary?.failed ?? 0} description="Scored under 50%" accent="var(--mantine-color-red-6)" />
+        <StatCard label="Average Score" value={`${summary?.averagePercent ?? 0}%`} description="Across all results" accent="var(--mantine-color-blue-6)" />
+      </SimpleGrid>
+
+      <Group justify="space-between" gap="sm">
+        <SearchInput label="Search results" placeholder="Search by name or email..." value={list.search} onChange={list.setSearch} />
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" id="passed-filter-label">
+            Passed
+          </Text>
+          <SegmentedControl
+            aria-labelledby="passed-filter-label"
+            data={filters}
+            value={list.filter}
+            onChange={(value) => list.setFilter(value as PassFilter)}
+          />
+        </Group>
+      </Group>
+
+      {list.error && <LoadError title="Results could not be loaded" message={list.error} onRetry={list.reload} />}
+
+      <Paper withBorder radius="md" pos="relative" p={0}>
+        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading results' }} />
+        {!list.loading && !list.error && results.length === 0 ? (
+          <EmptyState title="No Results Found" hint={filtering ? 'Try a different search or filter' : 'Results appear here once participants submit the quiz'} />
+        ) : small ? (
+          <ResultCards results={results} onView={(r) => setViewing(r._id)} />
+        ) : (
+          <ResultTable results={results} onView={(r) => setViewing(r._id)} />
+        )}
+      </Paper>
+
+      <PaginationFooter
+        page={list.page}
+        totalPages={totalPages}
+        total={list.data?.totalResults ?? 0}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        pageSizes={SERVER_PAGE_SIZES}
+        onPageSizeChange={list.setPageSize}
+        itemLabel="results"
+      />
+
+      <ResultDetailModal resultId={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}

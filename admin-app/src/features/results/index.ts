@@ -1,0 +1,1 @@
+export { ResultsScreen, ResultsScreen as default } from './components/results-screen';

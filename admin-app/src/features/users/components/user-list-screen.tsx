@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { Link } from 'react-router-dom';
+import { ActionIcon, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
+import {
+  ConfirmDialog,
+  EditIcon,
+  EmptyState,
+  EyeIcon,
+  LoadError,
+  PageHeader,
+  PaginationFooter,
+  PlusIcon,
+  RoleBadge,
+  SearchInput,
+  StatCard,
+  TrashIcon,
+} from '../../../components';
+import { formatDate } from '../../../lib/format-date';
+import { dashboardPaths } from '../../../lib/dashboard-paths';
+import { USERS_PER_PAGE, useUsers } from '../hooks/use-users';
+import { canManage } from '../utils/user-form';
+import { UserEditModal } from './user-edit-modal';
+import { UserViewModal } from './user-view-modal';
+
+/** `/dashboard/user-list`: every account, searched and paged in the browser. */
+export function UserListScreen() {
+  const me = useAuthStore((s) => s.user);
+  const list = useUsers();
+  const [viewing, setViewing] = useState<User | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
+
+  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: User) => usersApi.deleteUser(item._id), { deleted: 'User deleted', failed: 'The user was not deleted' }, list.reload);
+
+  const showEmpty = !list.loading && !list.error && list.filtered.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Users"
+        description="Participants and staff accounts."
+        actions={
+          <Button component={Link} to={dashboardPaths.addUser} leftSection={<PlusIcon size={16} />}>
+            Add User
+          </Button>
+        }
+      />
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <StatCard label="Total Accounts" value={list.counts.total} description="Everyone with an account" />
+        <StatCard label="Users" value={list.counts.users} description="Participant accounts" accent="var(--mantine-color-cyan-6)" />
+        <StatCard label="Admins" value={list.counts.admins} description="Admins and superadmins" accent="var(--mantine-color-orange-6)" />
+      </SimpleGrid>
+
+      <SearchInput label="Search users" placeholder="Search by name, email or role..." value={list.search} onChange={list.setSearch} />
+
+      {list.error && <LoadError title="Users could not be loaded" message={list.error} onRetry={list.reload} />}
+
+      <Paper withBorder radius="md" pos="relative" p={0}>
+        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading users' }} />
+        {showEmpty ? (
+          <EmptyState title="No users found" hint={list.search.trim() ? 'Try searching with different keywords' : undefined} />
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Joined</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.pageItems.map((user) => {
+                  const manageable = canManage(user, me?.role);
+                  const isMe = user._id === me?._id;
+                  return (
+                    <Table.Tr key={user._id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {user.name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>{user.phoneNumber || '—'}</Table.Td>
+                      <Table.Td>
+                        <RoleBadge role={user.role} />
+                      </Table.Td>
+                      <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={`View user ${user.name}`} onClick={() => setViewing(user)}>
+                            <EyeIcon />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="blue"
+                            aria-label={`Edit user ${user.name}`}
+                            disabled={!manageable}
+                            title={manageable ? undefined : 'Only a superadmin can edit a superadmin'}
+                            onClick={() => setEditing(user)}
+                          >
+                            <EditIcon />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete user ${user.name}`}
+                            disabled={!manageable || isMe}
+                            title={isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin'}
+                            onClick={() => setDeleting(user)}
+                          >
+                            <TrashIcon />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <PaginationFooter
+        page={list.page}
+        totalPages={list.totalPages}
+        total={list.filtered.length}
+        pageSize={USERS_PER_PAGE}
+        onPageChange={list.setPage}
+        itemLabel="users"
+      />
+
+      <UserViewModal user={viewing} onClose={() => setViewing(null)} />
+      <UserEditModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete user"
+        message="Are you sure you want to delete this user?"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

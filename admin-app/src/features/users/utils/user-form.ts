@@ -1,0 +1,69 @@
+import { limits, type Role, type User } from '@prometrica/shared-api';
+
+export interface UserFormValues {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  role: string;
+}
+
+export interface NewUserValues extends UserFormValues {
+  password: string;
+}
+
+export type UserFormErrors = Partial<Record<keyof NewUserValues, string>>;
+
+/** Spec section 5, add user (the password rules apply when `password` is given). */
+export function validateUser(values: UserFormValues & { password?: string }): UserFormErrors {
+  const errors: UserFormErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (!values.email.trim()) errors.email = 'Email is required';
+  if (values.password !== undefined) {
+    if (!values.password) errors.password = 'Password is required';
+    else if (values.password.length < limits.password.min) errors.password = `Password must be at least ${limits.password.min} characters`;
+  }
+  if (!values.role) errors.role = 'Role is required';
+  if (!values.phoneNumber.trim()) errors.phoneNumber = 'Phone number is required';
+  else if (!/^\d+$/.test(values.phoneNumber.trim())) errors.phoneNumber = 'Phone number must contain digits only';
+  return errors;
+}
+
+/** Phone numbers are digits only: anything else typed or pasted is dropped. */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+/** Only a superadmin may manage a superadmin's account. */
+export function canManage(account: Pick<User, 'role'>, myRole: Role | undefined): boolean {
+  return account.role !== 'superadmin' || myRole === 'superadmin';
+}
+
+export interface RoleChoice {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** Roles the add-user form offers: Admin only to a superadmin (spec section 6). */
+export function newUserRoleChoices(myRole: Role | undefined): RoleChoice[] {
+  const choices: RoleChoice[] = [
+    { value: '', label: 'Select a role' },
+    { value: 'user', label: 'User' },
+  ];
+  if (myRole === 'superadmin') choices.push({ value: 'admin', label: 'Admin' });
+  return choices;
+}
+
+/**
+ * Roles the edit modal offers: User and Admin, Admin selectable only by a superadmin (or kept when
+ * the account already is one). A superadmin's own role is shown so it is never changed by accident.
+ */
+export function editRoleChoices(account: Pick<User, 'role'>, myRole: Role | undefined): RoleChoice[] {
+  const choices: RoleChoice[] = [
+    { value: '', label: 'Select a role' },
+    { value: 'user', label: 'User' },
+    { value: 'admin', label: 'Admin', disabled: myRole !== 'superadmin' && account.role !== 'admin' },
+  ];
+  if (account.role === 'superadmin') choices.push({ value: 'superadmin', label: 'Superadmin' });
+  return choices;
+}

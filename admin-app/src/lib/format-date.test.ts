@@ -1,0 +1,11 @@
+import { formatDate } from './format-date';
+
+test('dates read as day, short month and year (en-GB)', () => {
+  expect(formatDate('2026-03-05T10:00:00.000Z')).toBe('5 Mar 2026');
+  expect(formatDate('2025-12-24T00:00:00.000Z')).toBe('24 Dec 2025');
+});
+
+test('a missing or broken date reads as a dash', () => {
+  expect(formatDate(undefined)).toBe('—');
+  expect(formatDate('not a date')).toBe('—');
+});

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { messageOf } from './notify';
+
+export interface FetchState<T> {
+  /** The last answer; kept while a reload is under way so tables do not flash empty. */
+  data: T | undefined;
+  /** The server's message when the last load failed. */
+  error: string | null;
+  loading: boolean;
+  /** Loads again with the same inputs. */
+  reload: () => void;
+}
+
+/** Runs `load` whenever `deps` change; answers of superseded loads are ignored. */
+export function useFetch<T>(load: () => Promise<T>, deps: DependencyList): FetchState<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    setError(null);
+    load().then(
+      (value) => {
+        if (!current) return;
+        setData(value);
+        setLoading(false);
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        setError(messageOf(failure));
+        setLoading(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a fresh closure each render; `deps` says when its inputs change.
+  }, [...deps, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, error, loading, reload };
+}

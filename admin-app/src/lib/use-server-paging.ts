@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_SERVER_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './paging';
+
+/**
+ * Page, page size and debounced search for a list the server pages (questions, results).
+ * A new search or page size starts again at page 1.
+ */
+export function useServerPaging() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState<number>(DEFAULT_SERVER_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [appliedSearch, setAppliedSearch] = useState(debounced);
+
+  // Reset the page in the same render the search settles, so only one request goes out.
+  if (appliedSearch !== debounced) {
+    setAppliedSearch(debounced);
+    setPage(1);
+  }
+
+  function setPageSize(size: number) {
+    setPageSizeState(size);
+    setPage(1);
+  }
+
+  return { page, setPage, pageSize, setPageSize, search, setSearch, debouncedSearch: appliedSearch };
+}
+
+/** When the server reports fewer pages than the current one (the list shrank), moves to its last page. */
+export function useClampToLastPage(page: number, totalPages: number | undefined, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage]);
+}

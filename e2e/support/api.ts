@@ -1,0 +1,50 @@
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
+
+/** A signed-in API client for checks the tests make behind the UI's back. */
+export async function adminApi(baseUrl: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return {
+    token: accessToken,
+    get: <T>(path: string) => call<T>('GET', path),
+    post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
+    put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
+    del: <T>(path: string) => call<T>('DELETE', path),
+  };
+}
+
+/** A participant going through the API only (to set up data for admin screens). */
+export async function participantApi(baseUrl: string, details: { name: string; email: string; phone: string }) {
+  const validate = await fetch(`${baseUrl}/api/auth/validateuser`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(details),
+  });
+  const { token } = (await validate.json()) as { token: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  return { token, get: <T>(p: string) => call<T>('GET', p), post: <T>(p: string, b: unknown) => call<T>('POST', p, b) };
+}

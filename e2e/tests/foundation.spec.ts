@@ -1,0 +1,158 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, removeDir, repoRoot, startServer, type RunningServer } from '../support/server';
+import { startStaticHost } from '../support/static-server';
+import { buildAdminRelease } from '../support/release';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('the federated product on the default server', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeDir(server.dataDir);
+  });
+
+  test('both remotes render through the shell, sharing one React and one auth store', async ({ page }) => {
+    await page.goto(server.url + '/');
+    await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
+    await page.goto(server.url + '/admin');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    const shared = await page.evaluate(() => {
+      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>> } }).__FEDERATION__.__SHARE__;
+      const loadedVersions = (name: string) => {
+        const found = new Set<string>();
+        for (const host of Object.values(scope)) {
+          for (const [version, entry] of Object.entries(host.default?.[name] ?? {})) if (entry.loaded || entry.lib) found.add(version);
+        }
+        return [...found];
+      };
+      return { react: loadedVersions('react'), sharedApi: loadedVersions('@prometrica/shared-api'), mantine: loadedVersions('@mantine/core') };
+    });
+    expect(shared.react).toHaveLength(1);
+    expect(shared.sharedApi).toHaveLength(1);
+    expect(shared.mantine).toHaveLength(1);
+  });
+
+  test("signing in inside the admin remote changes the shell's guard without a reload", async ({ page }) => {
+    await page.goto(server.url + '/admin');
+    await page.evaluate(() => ((window as unknown as { noReloadMarker: boolean }).noReloadMarker = true));
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { noReloadMarker?: boolean }).noReloadMarker)).toBe(true);
+    // The shell's guard now sends the signed-in admin away from the public screens.
+    await page.goto(server.url + '/admin');
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  });
+
+  test("a wrong password shows the server's message in an error notification", async ({ page }) => {
+    await page.goto(server.url + '/admin');
+    await signIn(page, ADMIN_EMAIL, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('the dashboard is refused to visitors and logout lands on /login', async ({ page }) => {
+    await page.goto(server.url + '/dashboard/overview');
+    await expect(page).toHaveURL(/\/admin$/);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Logging out...' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('participant screens need the stored details', async ({ page }) => {
+    await page.goto(server.url + '/welcome');
+    await expect(page).toHaveURL(server.url + '/');
+    await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
+  });
+});
+
+test('the admin remote loads from another host when ADMIN_REMOTE_URL points there', async ({ page }) => {
+  const host = await startStaticHost(join(repoRoot, 'admin-app/dist'));
+  const server = await startServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } });
+  try {
+    await page.goto(server.url + '/admin');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(host.requests).toContain('/mf-manifest.json');
+    expect(host.requests).toContain('/remoteEntry.js');
+  } finally {
+    await server.stop();
+    await host.close();
+    removeDir(server.dataDir);
+  }
+});
+
+test('an unreachable admin remote shows Retry while the participant side keeps working', async ({ page }) => {
+  const host = await startStaticHost(join(repoRoot, 'admin-app/dist'));
+  host.setDown(true);
+  const server = await startServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } });
+  try {
+    await page.goto(server.url + '/admin');
+    await expect(page.getByText('The management area could not be loaded')).toBeVisible();
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+
+    await page.goto(server.url + '/');
+    await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
+
+    await page.goto(server.url + '/admin');
+    await expect(retry).toBeVisible();
+    await retry.click();
+    await expect(page.getByText('The management area could not be loaded')).toBeVisible();
+    host.setDown(false);
+    await retry.click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  } finally {
+    await server.stop();
+    await host.close();
+    removeDir(server.dataDir);
+  }
+});
+
+test('a rebuilt admin remote is picked up on reload; the shell and participant remote are untouched', async ({ page }) => {
+  test.setTimeout(180_000);
+  const adminDir = mkdtempSync(join(tmpdir(), 'prometrica-admin-release-'));
+  cpSync(join(repoRoot, 'admin-app/dist'), adminDir, { recursive: true });
+  const server = await startServer({ env: { ADMIN_DIST: adminDir } });
+  try {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(server.url + '/admin');
+    await expect(page.getByText(/^Release /)).toBeVisible();
+    const before = await page.getByText(/^Release /).innerText();
+    const shellBefore = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
+
+    // Release a new admin remote: build it with another release label and copy it over the served folder.
+    const label = `e2e-${Date.now()}`;
+    cpSync(buildAdminRelease(label), adminDir, { recursive: true });
+
+    scripts.length = 0;
+    await page.reload();
+    await expect(page.getByText(`Release ${label}`)).toBeVisible();
+    expect(before).not.toContain(label);
+    const shellAfter = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
+    // The shell's own files are the same ones as before the release.
+    expect(shellAfter.filter((s) => s.startsWith('/main.'))).toEqual(shellBefore.filter((s) => s.startsWith('/main.')));
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+    removeDir(adminDir);
+  }
+});

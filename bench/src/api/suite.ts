@@ -1,0 +1,202 @@
+// The API benchmark of one engine: a fresh database seeded in bulk, the driver's write baseline,
+// then the real server process under autocannon for each call.
+import { randomUUID } from 'node:crypto';
+import { createTokenService } from '../../../server/src/lib/tokens';
+import { createDatabase, type BenchDatabase, type Engine } from './database';
+import { measureDriverBaseline, type DriverBaseline } from './driver-baseline';
+import { runLoad, type LoadCase, type LoadOptions, type LoadResult } from './load';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, startBareServer, startBenchServer, type RunningServer } from './processes';
+import { answersFor, createRandom, searchTerm, type ParticipantSeed, type QuestionSeed } from './rows';
+import { addFreshParticipants, seedDatabase } from './seed';
+
+export interface ApiOptions extends LoadOptions {
+  /** Participants with a stored submission. */
+  participants: number;
+  /** Seconds of the driver's write baseline. */
+  driverSeconds: number;
+  /** PostgreSQL server to create the bench database on (postgres only). */
+  postgresUrl?: string;
+  log?: (line: string) => void;
+  /** Keep the server running (for the browser lab) and hand it to the caller. */
+  keepServer?: boolean;
+  /** Measured seconds of the one-connection runs (service latency of the admin reads). */
+  singleSeconds: number;
+}
+
+/** An admin read at 100 connections (throughput, latency under load) and at one (service latency). */
+export interface ReadFigures {
+  loaded: LoadResult;
+  single: LoadResult;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  /** The bare Fastify baseline, measured just before this engine's calls. */
+  bare: ReadFigures;
+  seed: { seconds: number; rows: Record<string, number> };
+  driver: DriverBaseline;
+  getquestion: LoadResult;
+  submitanswer: LoadResult & { participantsAvailable: number; participantsUsed: number; created: number };
+  results: ReadFigures;
+  stats: ReadFigures;
+  /** Set when `keepServer`: the caller stops it and drops the database. */
+  server?: RunningServer;
+  database?: BenchDatabase;
+  adminToken?: string;
+}
+
+/** Participant tokens signed with the server's secret (as `auth/validateuser` would issue them). */
+export function participantTokens() {
+  const tokens = createTokenService(benchJwtSecret);
+  return (who: ParticipantSeed) => tokens.issueParticipantToken(who.id, randomUUID());
+}
+
+/** What the participant app sends at the end of the quiz. */
+export function submissionBody(questions: readonly QuestionSeed[], who: ParticipantSeed, random: () => number): string {
+  const answers = answersFor(questions, random);
+  return JSON.stringify({
+    name: who.name,
+    email: who.email,
+    contactno: who.phone,
+    answers: questions.map((question) => ({ questionId: question.id, userAnswer: answers.get(question.id)! })),
+  });
+}
+
+export async function adminLogin(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin login answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function check(url: string, path: string, token: string, expect: (body: unknown) => boolean) {
+  const response = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || !expect(body)) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+/** The bare Fastify baseline: the same connections and durations as the calls it is compared with. */
+export async function runBareBaseline(options: LoadOptions & { singleSeconds: number }): Promise<ReadFigures> {
+  const bare = await startBareServer();
+  try {
+    const load: LoadCase = { name: 'bare fastify', method: 'GET', path: '/' };
+    return {
+      loaded: await runLoad(bare.url, load, options),
+      single: await runLoad(bare.url, load, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds }),
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function readFigures(url: string, load: LoadCase, options: ApiOptions): Promise<ReadFigures> {
+  const single = await runLoad(url, load, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds });
+  const loaded = await runLoad(url, load, options);
+  return { loaded, single };
+}
+
+export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<EngineResult> {
+  const log = options.log ?? (() => {});
+  const database = await createDatabase(engine, options.postgresUrl);
+  let server: RunningServer | undefined;
+  try {
+    log(`${engine}: seeding ${options.participants} participants × 30 answers...`);
+    const seeded = await seedDatabase(database, { participants: options.participants, fresh: 0 });
+    log(`${engine}: seeded in ${seeded.seconds.toFixed(1)} s ${JSON.stringify(seeded.rows)}`);
+
+    const driver = await measureDriverBaseline(database, seeded.questions, options.driverSeconds);
+    log(`${engine}: driver baseline ${driver.submissionsPerSecond} submissions/s`);
+
+    // Enough new participants for every submission the server could take in the time (one each).
+    const poolSize = Math.min(200_000, Math.max(1000, Math.ceil(driver.submissionsPerSecond * (options.seconds + options.warmupSeconds) * 3) + 500));
+    const readers = await addFreshParticipants(database, 50, 'reader');
+    const writers = await addFreshParticipants(database, poolSize, 'writer');
+
+    const bare = await runBareBaseline(options);
+    log(`${engine}: bare Fastify ${bare.loaded.requestsPerSecond} req/s p99 ${bare.loaded.latencyMs.p99} ms`);
+
+    server = await startBenchServer(database.serverEnv, database.dataDir);
+    const url = server.url;
+    const issue = participantTokens();
+    const adminToken = await adminLogin(url);
+
+    // getquestion: participants on the quiz, a token each, round robin.
+    const readerTokens = readers.map(issue);
+    let r = 0;
+    await check(url, '/api/user/getquestion', readerTokens[0]!, (b) => (b as { questions: unknown[] }).questions.length === seeded.questions.length);
+    const getquestion = await runLoad(
+      url,
+      {
+        name: 'getquestion',
+        method: 'GET',
+        path: '/api/user/getquestion',
+        next: () => ({ headers: { authorization: `Bearer ${readerTokens[r++ % readerTokens.length]}` } }),
+      },
+      options,
+    );
+    log(`${engine}: getquestion ${getquestion.requestsPerSecond} req/s p99 ${getquestion.latencyMs.p99} ms`);
+
+    // submitanswer: every request a new participant (token + 30 answers).
+    const random = createRandom(11);
+    let w = 0;
+    const submitanswer = await runLoad(
+      url,
+      {
+        name: 'submitanswer',
+        method: 'POST',
+        path: '/api/user/submitanswer',
+        next: () => {
+          const who = writers[w++ % writers.length]!;
+          return {
+            headers: { authorization: `Bearer ${issue(who)}`, 'content-type': 'application/json' },
+            body: submissionBody(seeded.questions, who, random),
+          };
+        },
+      },
+      options,
+    );
+    log(`${engine}: submitanswer ${submitanswer.requestsPerSecond} req/s p99 ${submitanswer.latencyMs.p99} ms ${JSON.stringify(submitanswer.statuses)}`);
+
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const resultsPath = `/api/admin/getquizresult?page=1&limit=25&search=${encodeURIComponent(searchTerm)}`;
+    await check(url, resultsPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
+    const results = await readFigures(url, { name: 'results page', method: 'GET', path: resultsPath, headers: admin }, options);
+    log(`${engine}: results p95 ${results.single.latencyMs.p95} ms at 1 connection; ${results.loaded.requestsPerSecond} req/s p95 ${results.loaded.latencyMs.p95} ms at ${options.connections}`);
+
+    await check(url, '/api/admin/stats', adminToken, (b) => typeof (b as { totals: unknown }).totals === 'object');
+    const stats = await readFigures(url, { name: 'dashboard figures', method: 'GET', path: '/api/admin/stats', headers: admin }, options);
+    log(`${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`);
+
+    const result: EngineResult = {
+      engine,
+      bare,
+      seed: { seconds: Math.round(seeded.seconds * 10) / 10, rows: seeded.rows },
+      driver,
+      getquestion,
+      submitanswer: {
+        ...submitanswer,
+        participantsAvailable: writers.length,
+        participantsUsed: Math.min(w, writers.length),
+        created: submitanswer.statuses['201'] ?? 0,
+      },
+      results,
+      stats,
+    };
+    if (options.keepServer) {
+      Object.assign(result, { server, database, adminToken });
+      server = undefined;
+      return result;
+    }
+    return result;
+  } finally {
+    if (server) {
+      await server.stop();
+      await database.drop();
+    } else if (!options.keepServer) {
+      await database.drop();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// Development aid (not part of `pnpm bench`): seeds a database, starts the server with --cpu-prof,
+// loads one call, and prints where the server spent its time.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createDatabase, type Engine } from '../api/database';
+import { runLoad } from '../api/load';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
+import { searchTerm } from '../api/rows';
+import { addFreshParticipants, seedDatabase } from '../api/seed';
+import { adminLogin, participantTokens, submissionBody } from '../api/suite';
+import { createRandom } from '../api/rows';
+import { repoRoot } from '../paths';
+
+async function main() {
+  const engine = (process.env.ENGINE ?? 'sqlite') as Engine;
+  const what = process.env.WHAT ?? 'q';
+  const db = await createDatabase(engine, process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const seeded = await seedDatabase(db, { participants: Number(process.env.N ?? 2000), fresh: 0 });
+  const people = await addFreshParticipants(db, 20000, 'w');
+  const port = await freePort();
+  const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
+  const dir = '/tmp/prof';
+  rmSync(dir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', loader, join(repoRoot, 'server/src/server.ts')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...db.serverEnv, JWT_SECRET: benchJwtSecret, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const issue = participantTokens();
+  const admin = await adminLogin(url);
+  const random = createRandom(3);
+  let n = 0;
+  const connections = Number(process.env.C ?? 100);
+  const cases = {
+    q: { name: 'q', method: 'GET' as const, path: '/api/user/getquestion', headers: { authorization: `Bearer ${issue(people[0]!)}` } },
+    s: {
+      name: 's', method: 'POST' as const, path: '/api/user/submitanswer',
+      next: () => { const who = people[n++]!; return { headers: { authorization: `Bearer ${issue(who)}`, 'content-type': 'application/json' }, body: submissionBody(seeded.questions, who, random) }; },
+    },
+    r: { name: 'r', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`, headers: { authorization: `Bearer ${admin}` } },
+    r0: { name: 'r0', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25`, headers: { authorization: `Bearer ${admin}` } },
+    t: { name: 't', method: 'GET' as const, path: '/api/admin/stats', headers: { authorization: `Bearer ${admin}` } },
+  };
+  for (const one of what.split(',')) {
+    const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
+    console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
+  }
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  await db.drop();
+  if (process.env.PROF) {
+    const file = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+    summarize(file);
+  }
+}
+
+function summarize(file: string) {
+  type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+  const prof = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+  const byId = new Map(prof.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of prof.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const self = new Map<number, number>();
+  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  const label = (node: Node) => `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber}`;
+  const inclusive = new Map<string, number>();
+  const selfBy = new Map<string, number>();
+  for (const [id, time] of self) {
+    selfBy.set(label(byId.get(id)!), (selfBy.get(label(byId.get(id)!)) ?? 0) + time);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const key = label(byId.get(cur)!);
+      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + time), seen.add(key);
+    }
+  }
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${(t / 1000).toFixed(0).padStart(7)} ${k}`).join('\n');
+  console.log('--- self\n' + top(selfBy, 25) + '\n--- inclusive\n' + top(inclusive, 70));
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

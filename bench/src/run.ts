@@ -1,0 +1,108 @@
+// `pnpm bench`: builds what is stale, measures the API (SQLite, and PostgreSQL when DATABASE_URL is
+// set), first load and lab page speed against baselines measured in the same run, prints one
+// table, writes bench/results/latest.json and exits non-zero when a budget is missed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { runApiSuite, type EngineResult } from './api/suite';
+import { buildBaselineIfStale } from './baseline-build';
+import { apiRows, formatTable, webRows, type Row } from './budgets';
+import { repoRoot, resultsDir } from './paths';
+import { runWebSuite, type WebResult } from './web/suite';
+
+const number = (name: string, fallback: number) => {
+  const value = process.env[name];
+  return value && Number.isFinite(Number(value)) ? Number(value) : fallback;
+};
+
+export const settings = {
+  connections: number('BENCH_CONNECTIONS', 100),
+  seconds: number('BENCH_SECONDS', 5),
+  warmupSeconds: number('BENCH_WARMUP_SECONDS', 1),
+  singleSeconds: number('BENCH_SINGLE_SECONDS', 3),
+  driverSeconds: number('BENCH_DRIVER_SECONDS', 3),
+  participants: number('BENCH_PARTICIPANTS', 100_000),
+  labRuns: number('BENCH_LAB_RUNS', 3),
+  answers: number('BENCH_ANSWERS', 5),
+};
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const { buildStale } = (await import(join(repoRoot, 'scripts', 'build.mjs'))) as { buildStale: () => string[] };
+  buildStale();
+  buildBaselineIfStale(log);
+
+  const postgresUrl = process.env.DATABASE_URL || undefined;
+  const engines: EngineResult[] = [];
+  let web: WebResult | undefined;
+
+  const errors: Row[] = [];
+  const failedPart = (section: string, error: unknown) => {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    console.error(`[bench] ${section} failed:`, error);
+    errors.push({ section, measure: `did not complete: ${message.slice(0, 80)}`, value: '', baseline: '', ratio: '', budget: 'completes', status: 'FAIL', data: { value: 0, kind: 'info' } });
+  };
+
+  log(`settings ${JSON.stringify(settings)}`);
+  try {
+    const sqlite = await runApiSuite('sqlite', { ...settings, log, keepServer: true });
+    try {
+      // The browser lab runs against the same server and its 100,000 participants.
+      web = await runWebSuite({ serverUrl: sqlite.server!.url, adminToken: sqlite.adminToken!, labRuns: settings.labRuns, answers: settings.answers, log });
+    } catch (error) {
+      failedPart('Browser', error);
+    } finally {
+      await sqlite.server?.stop();
+      await sqlite.database?.drop();
+    }
+    engines.push(strip(sqlite));
+  } catch (error) {
+    failedPart('API SQLite', error);
+  }
+  if (postgresUrl) {
+    try {
+      engines.push(await runApiSuite('postgres', { ...settings, postgresUrl, log }));
+    } catch (error) {
+      failedPart('API PostgreSQL', error);
+    }
+  } else {
+    log('DATABASE_URL is not set: PostgreSQL skipped');
+  }
+
+  const rows: Row[] = [...engines.flatMap(apiRows), ...(web ? webRows(web) : []), ...errors];
+  const failed = rows.filter((r) => r.status === 'FAIL');
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n${formatTable(rows)}\n`);
+  console.log(`${rows.filter((r) => r.status === 'PASS').length} budgets met, ${failed.length} missed (${seconds} s)`);
+
+  mkdirSync(resultsDir, { recursive: true });
+  const report = {
+    finishedAt: new Date().toISOString(),
+    seconds,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
+    settings,
+    rows,
+    api: engines,
+    web,
+    passed: failed.length === 0,
+  };
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${join('bench', 'results', 'latest.json')}`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+/** The result without the live handles (server, database). */
+function strip(result: EngineResult): EngineResult {
+  const { server: _server, database: _database, adminToken: _token, ...rest } = result;
+  return rest;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    process.exit(2);
+  },
+);

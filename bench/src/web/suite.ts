@@ -1,0 +1,79 @@
+// The browser side of the benchmark: first load through the shell against the same screens built
+// as one plain webpack app (bench/baseline), then lab page speed.
+import { join } from 'node:path';
+import { benchRoot } from '../paths';
+import { launchChromium } from './browser';
+import { recordFirstLoad, type FirstLoad, type ScreenMarker } from './first-load';
+import { inputBaselinePage, measureAnswerToNextQuestion, measureInputBaseline, measureLcp, type AnswerLatency, type LcpResult } from './lab';
+import { startStaticSite } from './static-server';
+
+export interface WebOptions {
+  /** The real server (shell + remotes), with the bench's quiz content and data. */
+  serverUrl: string;
+  /** A signed-in admin's token, for the results screen. */
+  adminToken: string;
+  /** Cold loads per LCP figure (median). */
+  labRuns: number;
+  /** Answers timed in the quiz. */
+  answers: number;
+  log?: (line: string) => void;
+}
+
+export interface WebResult {
+  firstLoad: {
+    details: { shell: FirstLoad; baseline: FirstLoad };
+    login: { shell: FirstLoad; baseline: FirstLoad };
+  };
+  lab: {
+    detailsLcp: { shell: LcpResult; baseline: LcpResult };
+    answer: { shell: AnswerLatency; baseline: AnswerLatency };
+    resultsLcp: { shell: LcpResult; baseline: LcpResult };
+  };
+}
+
+const details: ScreenMarker = { text: 'Account information' };
+const login: ScreenMarker = { button: 'Sign in' };
+const resultsTable: ScreenMarker = { selector: 'table tbody tr' };
+
+export async function runWebSuite(options: WebOptions): Promise<WebResult> {
+  const log = options.log ?? (() => {});
+  const browser = await launchChromium();
+  const plainDetails = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'), { '/input-baseline.html': inputBaselinePage });
+  const plainLogin = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'login'));
+  try {
+    const firstLoad = {
+      details: {
+        shell: await recordFirstLoad(browser, `${options.serverUrl}/`, details),
+        baseline: await recordFirstLoad(browser, `${plainDetails.url}/`, details),
+      },
+      login: {
+        shell: await recordFirstLoad(browser, `${options.serverUrl}/admin`, login),
+        baseline: await recordFirstLoad(browser, `${plainLogin.url}/`, login),
+      },
+    };
+    log(`first load: details ${firstLoad.details.shell.bytes.gzip} B gzip (plain ${firstLoad.details.baseline.bytes.gzip}), login ${firstLoad.login.shell.bytes.gzip} B (plain ${firstLoad.login.baseline.bytes.gzip})`);
+
+    const runs = { runs: options.labRuns };
+    const detailsLcp = {
+      shell: await measureLcp(browser, `${options.serverUrl}/`, details, runs),
+      baseline: await measureLcp(browser, `${plainDetails.url}/`, details, runs),
+    };
+    log(`lab: LCP of / ${detailsLcp.shell.ms} ms (plain ${detailsLcp.baseline.ms} ms)`);
+    const answer = {
+      shell: await measureAnswerToNextQuestion(browser, options.serverUrl, options.answers),
+      baseline: await measureInputBaseline(browser, `${plainDetails.url}/input-baseline.html`, options.answers),
+    };
+    log(`lab: answer -> next question ${answer.shell.ms} ms (plain page ${answer.baseline.ms} ms)`);
+    const token = `localStorage.setItem('token', ${JSON.stringify(options.adminToken)});`;
+    const resultsLcp = {
+      shell: await measureLcp(browser, `${options.serverUrl}/dashboard/result`, resultsTable, { ...runs, initScript: token }),
+      baseline: await measureLcp(browser, `${plainLogin.url}/`, login, runs),
+    };
+    log(`lab: LCP of /dashboard/result ${resultsLcp.shell.ms} ms (plain login ${resultsLcp.baseline.ms} ms)`);
+    return { firstLoad, lab: { detailsLcp, answer, resultsLcp } };
+  } finally {
+    await plainDetails.close();
+    await plainLogin.close();
+    await browser.close();
+  }
+}

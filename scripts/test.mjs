@@ -3,6 +3,7 @@
 // on SQLite, and again on PostgreSQL when DATABASE_URL is set), build what is stale, then drive
 // the built product in Chromium. Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['shared-api', 'shell', 'participant-app', 'admin-app', 'server', 'e2e', 'bench'];
 const reports = mkdtempSync(join(tmpdir(), 'prometrica-test-'));
 const tally = { passed: 0, failed: 0 };
+/** Every failed test as [where, first line of its error]; summarised at the very end. */
+const failedTests = [];
 const timings = [];
 let failures = 0;
 
@@ -56,6 +59,19 @@ function countJest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const file = suite.name.slice(root.length);
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failedTests.push([`${file} › ${test.fullName}`, firstLine(test.failureMessages?.[0])]);
+    if (failed.length === 0 && suite.status === 'failed') failedTests.push([file, firstLine(suite.message)]);
+  }
+}
+
+/** The first line of an error that says something (jest prefixes blank lines and ANSI colours). */
+function firstLine(text = '') {
+  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').map((part) => part.trim()).find((part) => part && !part.startsWith('●'));
+  return (line ?? 'no message').slice(0, 240);
 }
 
 /** Adds up a Playwright JSON report. */
@@ -64,6 +80,17 @@ function countPlaywright(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   tally.passed += report.stats.expected + (report.stats.flaky ?? 0);
   tally.failed += report.stats.unexpected;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failedTests.push([`${spec.file}:${spec.line} › ${spec.title}`, firstLine(error)]);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
 }
 
 function jest(name, projects, env = {}) {
@@ -106,8 +133,34 @@ await step('unit and component tests', () => jest('web', ['shared-api', 'shell',
 
 await step('server tests (SQLite)', () => jest('server-sqlite', ['server'], { DATABASE_URL: '' }));
 
+/**
+ * Says which PostgreSQL the suite is about to use and how much room it has, and stops early with a
+ * clear message when it can't be reached. The suite opens up to about 30 connections at once.
+ */
+async function postgresPreflight(url) {
+  const pg = createRequire(join(root, 'server', 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query(`
+      select current_setting('server_version') as version,
+             current_setting('max_connections')::int as max,
+             (select count(*)::int from pg_stat_activity where backend_type = 'client backend') as used`);
+    const { version, max, used } = rows[0];
+    console.log(`PostgreSQL ${version}: ${used} of ${max} connections in use`);
+    if (max - used < 40) console.log(`Warning: only ${max - used} connections free; the suite may fail with "too many clients".`);
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL at DATABASE_URL can't be used: ${error.message}. Unset DATABASE_URL to test on SQLite only.`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 if (process.env.DATABASE_URL) {
-  await step('server tests (PostgreSQL)', () => jest('server-postgres', ['server'], { DATABASE_URL: process.env.DATABASE_URL }));
+  const url = process.env.DATABASE_URL;
+  await step('server tests (PostgreSQL)', async () => (await postgresPreflight(url)) && jest('server-postgres', ['server'], { DATABASE_URL: url }));
 }
 
 const built = await step('build', () => {
@@ -130,5 +183,15 @@ if (chromiumOk && built) {
 rmSync(reports, { recursive: true, force: true });
 console.log('\nTimings:');
 for (const [name, seconds, ok] of timings) console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+if (failedTests.length > 0) {
+  // Grouped by error, so that a cause shared by many tests reads as one line in a short log tail.
+  const byError = new Map();
+  for (const [where, error] of failedTests) byError.set(error, [...(byError.get(error) ?? []), where]);
+  console.log(`\nFailed (${failedTests.length}), by error:`);
+  for (const [error, where] of [...byError].slice(0, 8)) {
+    console.log(`  ${where.length}× ${error}\n     first: ${where[0]}`);
+  }
+  if (byError.size > 8) console.log(`  ... and ${byError.size - 8} other errors (see above)`);
+}
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(failures > 0 || tally.failed > 0 ? 1 : 0);

@@ -41,6 +41,9 @@ export interface LoadResult {
   timeouts: number;
 }
 
+/** The Accept-Encoding a current browser sends. */
+export const browserAcceptEncoding = 'gzip, deflate, br';
+
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
@@ -68,7 +71,8 @@ async function fire(baseUrl: string, load: LoadCase, connections: number, second
         {
           method: load.method,
           path: load.path,
-          ...(load.headers ? { headers: load.headers } : {}),
+          // What a browser sends: the server answers compressed where it would in real use.
+          headers: { 'accept-encoding': browserAcceptEncoding, ...load.headers },
           ...(load.body !== undefined ? { body: load.body } : {}),
           ...(load.next
             ? {

@@ -2,6 +2,7 @@
 // loads one call, and prints where the server spent its time.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDatabase, type Engine } from '../api/database';
@@ -9,7 +10,7 @@ import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
 import { searchTerm } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
-import { adminLogin, participantTokens, submissionBody } from '../api/suite';
+import { adminLogin, participantTokens, runBareBaseline, submissionBody } from '../api/suite';
 import { createRandom } from '../api/rows';
 import { repoRoot } from '../paths';
 
@@ -21,7 +22,7 @@ async function main() {
   const people = await addFreshParticipants(db, 20000, 'w');
   const port = await freePort();
   const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
-  const dir = '/tmp/prof';
+  const dir = join(tmpdir(), 'prometrica-profile');
   rmSync(dir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', loader, join(repoRoot, 'server/src/server.ts')], {
     cwd: repoRoot,
@@ -50,6 +51,10 @@ async function main() {
     r0: { name: 'r0', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25`, headers: { authorization: `Bearer ${admin}` } },
     t: { name: 't', method: 'GET' as const, path: '/api/admin/stats', headers: { authorization: `Bearer ${admin}` } },
   };
+  if (process.env.BARE) {
+    const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
+    console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
+  }
   for (const one of what.split(',')) {
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
     console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));

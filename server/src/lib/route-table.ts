@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '@prometrica/shared-api/contract';
+import { compressFromBytes, compressReply, PreparedJson, preferredEncoding } from './json-reply';
 import { parse } from './validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,7 +11,11 @@ export type Access =
   | { kind: 'public' }
   /** Any signed-in account when `roles` is absent. */
   | { kind: 'account'; roles?: readonly Role[] }
-  | { kind: 'participant' }
+  /**
+   * A participant token. `check: 'token'` trusts a valid signature alone (no database read): only
+   * for calls whose reply is the same for every participant and holds nothing of theirs.
+   */
+  | { kind: 'participant'; check?: 'token' }
   /** A participant token, or an account token with one of `roles`. */
   | { kind: 'participant-or-account'; roles: readonly Role[] };
 
@@ -20,6 +25,7 @@ export const access = {
   signedIn: { kind: 'account' },
   admins: { kind: 'account', roles: ['admin', 'superadmin'] },
   participant: { kind: 'participant' },
+  participantToken: { kind: 'participant', check: 'token' },
   participantOrAdmins: { kind: 'participant-or-account', roles: ['admin', 'superadmin'] },
 } as const satisfies Record<string, Access>;
 
@@ -60,7 +66,11 @@ export interface RouteDefinition<
   errors?: readonly number[];
   /** A larger body limit than the server's default, in bytes. */
   bodyLimit?: number;
-  handler(context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>): Promise<z.input<Response>>;
+  /**
+   * Returns the contract's value, or a reply prepared once and shared by many requests (already
+   * checked against `response` when it was prepared).
+   */
+  handler(context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>): Promise<z.input<Response> | PreparedJson>;
 }
 
 /** A route in the table, its input types erased. */
@@ -110,10 +120,32 @@ function accessHook(app: FastifyInstance, rule: Access): preHandlerAsyncHookHand
     case 'account':
       return app.authorize(rule.roles);
     case 'participant':
-      return app.authorizeParticipant();
+      return rule.check === 'token' ? app.authorizeParticipantToken() : app.authorizeParticipant();
     case 'participant-or-account':
       return app.authorizeParticipantOrAccount(rule.roles);
   }
+}
+
+/**
+ * Sends a JSON reply of 1 KB or more compressed when the client accepts it. Public calls are never
+ * compressed: they hand out tokens next to what the caller typed, the mix that lets an observer
+ * of compressed sizes guess a secret (BREACH); their replies are small anyway.
+ */
+async function sendJson(route: ApiRoute, request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  reply.type('application/json; charset=utf-8');
+  if (value instanceof PreparedJson) {
+    const { body, encoding } = value.bodyFor(request.headers['accept-encoding']);
+    reply.header('vary', 'Accept-Encoding').header('etag', value.etag);
+    if (encoding) reply.header('content-encoding', encoding);
+    return body;
+  }
+  const text = JSON.stringify(value);
+  if (route.access.kind === 'public' || text.length < compressFromBytes) return text;
+  reply.header('vary', 'Accept-Encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return text;
+  reply.header('content-encoding', encoding);
+  return compressReply(Buffer.from(text, 'utf8'), encoding);
 }
 
 /**
@@ -134,9 +166,10 @@ export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
       const body = route.body ? parse(route.body, request.body, 'body') : undefined;
       reply.code(route.status);
       const value = await route.handler({ body, query, params, request, reply, app });
+      if (value instanceof PreparedJson) return sendJson(route, request, reply, value);
       const checked = route.response.safeParse(value);
       if (!checked.success) throw new ContractViolation(route, checked.error);
-      return checked.data;
+      return sendJson(route, request, reply, checked.data);
     },
   });
 }

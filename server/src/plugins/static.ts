@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { preferredEncoding } from '../lib/json-reply';
 import { globalPlugin } from '../lib/plugin';
 import { runtimeConfig } from '../modules/runtime-config/service';
 import type { NotFoundFallback } from './errors';
@@ -275,8 +276,7 @@ async function sendShellPage(areas: readonly StaticArea[], request: FastifyReque
 
 /** The page's bytes in the best encoding the browser accepts (compressed once per version). */
 function encodePage(page: BuiltPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const encoding = preferredEncoding(acceptEncoding);
   if (!encoding) return { body: page.html };
   let body = page.encoded.get(encoding);
   if (!body) {

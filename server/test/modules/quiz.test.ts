@@ -1,9 +1,13 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   getQuestionsResponseSchema,
+  type GetQuestionsResponse,
   percentOf,
   submitAnswersResponseSchema,
   userResponseSummarySchema,
 } from '@prometrica/shared-api/contract';
+import { QuestionSet, questionSet, questionSetTtlMs } from '../../src/modules/questions/question-set';
+import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository';
 import { build, type TestApp } from '../helpers/build';
 import { answersFor, call, currentQuestions, newParticipant, signedIn } from '../helpers/api';
 
@@ -39,6 +43,70 @@ describe('GET /api/user/getquestion', () => {
   it('needs a participant token', async () => {
     expect((await call(subject.app, 'GET', '/api/user/getquestion')).statusCode).toBe(401);
     expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: adminToken })).statusCode).toBe(401);
+    expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: 'not.a.token' })).statusCode).toBe(401);
+  });
+
+  it('is sent compressed to clients that accept it, the same list in every encoding', async () => {
+    const { token } = await newParticipant(subject.app);
+    const get = (encoding?: string) =>
+      subject.app.inject({
+        method: 'GET',
+        url: '/api/user/getquestion',
+        headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+
+  it('shows an admin edit on the very next call', async () => {
+    const { token } = await newParticipant(subject.app);
+    await call(subject.app, 'GET', '/api/user/getquestion', { token });
+    const [first] = await listQuestionsInQuizOrder(subject.app.db);
+    const edited = await call(subject.app, 'PUT', `/api/admin/updatequestion/${first!.id}`, {
+      token: adminToken,
+      payload: { question: `${first!.question} (edited)`, correctAnswer: first!.correctAnswer, questionType: first!.questionType, options: first!.options },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = (await call(subject.app, 'GET', '/api/user/getquestion', { token })).json<GetQuestionsResponse>();
+    expect(after.questions.find((question) => question._id === first!.id)?.question).toBe(`${first!.question} (edited)`);
+  });
+});
+
+describe('the shared question list', () => {
+  it('reads a change made by another process once its time is up, serving the old list meanwhile', async () => {
+    let clock = 0;
+    const set = new QuestionSet(subject.app, () => clock);
+    const first = await set.reply();
+    expect(await set.reply()).toBe(first);
+    const [question] = await listQuestionsInQuizOrder(subject.app.db);
+    // Written straight to the database, as another server process would.
+    await subject.app.db.updateTable('questions').set({ question: 'Changed elsewhere' }).where('id', '=', question!.id).execute();
+    clock = questionSetTtlMs - 1;
+    expect(await set.reply()).toBe(first);
+    clock = questionSetTtlMs;
+    // The expired list is served while one reload runs; the call after it gets the new list.
+    expect(await set.reply()).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = await set.reply();
+    expect(next).not.toBe(first);
+    expect(JSON.parse(next.text).questions.some((q: { question: string }) => q.question === 'Changed elsewhere')).toBe(true);
+    // Nothing changed since: the prepared reply (and its compressed bytes) is kept.
+    clock += questionSetTtlMs;
+    await set.reply();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await set.reply()).toBe(next);
+
+    await subject.app.db.updateTable('questions').set({ question: question!.question }).where('id', '=', question!.id).execute();
+    questionSet(subject.app).invalidate();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   renameCategory,
   type CategoryRecord,
 } from './repository';
+import { questionSet } from '../questions/question-set';
 
 export const categoryNotFoundMessage = 'Category not found';
 export const duplicateCategoryMessage = (name: string) => `A category named "${name}" already exists`;
@@ -46,6 +47,7 @@ export async function updateCategory(store: Store, id: string, name: string): Pr
   if (!existing) throw notFound(categoryNotFoundMessage);
   try {
     await renameCategory(store.db, id, name, new Date().toISOString());
+    questionSet(store).invalidate();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(duplicateCategoryMessage(name), 'name');
     throw error;

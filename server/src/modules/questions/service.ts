@@ -24,6 +24,7 @@ import {
   type QuestionFields,
   type QuestionRecord,
 } from './repository';
+import { questionSet } from './question-set';
 
 export const questionNotFoundMessage = 'Question not found';
 const missingCategory = (name: string) => badRequest(`category: Category "${name}" does not exist`, 'category');
@@ -75,6 +76,7 @@ export async function addQuestion(store: Store, body: z.output<typeof addQuestio
   const id = randomUUID();
   try {
     await insertQuestion(store.db, { ...fields, id, createdAt: new Date().toISOString() });
+    questionSet(store).invalidate();
   } catch (error) {
     // The category was deleted in the meantime.
     if (isForeignKeyViolation(error)) throw missingCategory(body.category);
@@ -107,6 +109,7 @@ export async function updateQuestion(
   const categoryId = body.category ? await categoryIdFor(store.db, body.category) : existing.category.id;
   try {
     await updateQuestionRow(store.db, id, { ...normalizeQuestion(body), categoryId }, new Date().toISOString());
+    questionSet(store).invalidate();
   } catch (error) {
     if (isForeignKeyViolation(error)) throw missingCategory(body.category ?? existing.category.name);
     throw error;
@@ -121,5 +124,6 @@ export async function deleteQuestion(store: Store, id: string): Promise<Question
   const existing = await findQuestionById(store.db, id);
   if (!existing) throw notFound(questionNotFoundMessage);
   await deleteQuestionRow(store.db, id);
+  questionSet(store).invalidate();
   return { message: 'Question deleted successfully', question: toQuestion(existing) };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
-  GetQuestionsResponse,
   submitAnswersBodySchema,
   SubmitAnswersResponse,
   UserResponseSummary,
@@ -9,6 +8,7 @@ import type {
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
 import { findParticipantByEmail, findParticipantById, updateParticipant } from '../participants/repository';
@@ -22,6 +22,7 @@ import {
   listAnswers,
   type ResultRecord,
 } from '../results/repository';
+import { questionSet } from '../questions/question-set';
 import { scoreAnswers } from './scoring';
 
 export const otherDeviceMessage = 'Your responses are only available on the device that submitted them';
@@ -36,19 +37,8 @@ const phoneFormat = /^\+?\d[\d ()-]{0,31}$/;
 type SubmitBody = z.output<typeof submitAnswersBodySchema>;
 
 /** `GET user/getquestion`: every question in quiz order, never with its correct answer. */
-export async function getParticipantQuestions(store: Store): Promise<GetQuestionsResponse> {
-  const questions = await listQuestionsInQuizOrder(store.db);
-  return {
-    message: 'Questions fetched successfully',
-    // Built field by field: the correct answer must not ride along.
-    questions: questions.map((question) => ({
-      _id: question.id,
-      question: question.question,
-      options: question.options,
-      questionType: question.questionType,
-      category: { _id: question.category.id, name: question.category.name },
-    })),
-  };
+export function getParticipantQuestions(store: Store): Promise<PreparedJson> {
+  return questionSet(store).reply();
 }
 
 /**

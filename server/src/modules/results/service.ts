@@ -75,9 +75,18 @@ export async function listResultsPage(
   query: z.output<typeof resultListQuerySchema>,
 ): Promise<ResultListResponse> {
   const filter = { search: query.search, ...(query.passed ? { passed: query.passed === 'true' } : {}) };
-  const [total, summary] = await Promise.all([countResults(store.db, filter), summarizeResults(store.db, filter)]);
+  // The page asked for is read alongside the totals (most calls ask for a page that exists) and
+  // read again only when it lies past the last page. Without a pass filter the summary's count
+  // is the total, so no separate count is run.
+  const asked = { limit: query.limit, offset: (Math.max(1, query.page) - 1) * query.limit };
+  const [summary, count, askedRows] = await Promise.all([
+    summarizeResults(store.db, filter),
+    filter.passed === undefined ? undefined : countResults(store.db, filter),
+    listResults(store.db, filter, asked),
+  ]);
+  const total = count ?? summary.total;
   const window = pageWindow(total, query.page, query.limit);
-  const rows = await listResults(store.db, filter, window);
+  const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
   const categories = await listResultCategories(
     store.db,
     rows.map((row) => row.id),

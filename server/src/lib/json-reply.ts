@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** A content encoding the server answers with. */
+export type Encoding = 'br' | 'gzip';
+
+/** Replies smaller than this are sent as they are: compressing them saves less than it costs. */
+export const compressFromBytes = 1024;
+
+/**
+ * The encoding to answer with: brotli when accepted, else gzip, else none. A coding listed with
+ * `q=0` is refused; `*` stands for gzip.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let br = false;
+  let gzip = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    if (parameters.some((parameter) => /^q=0(?:\.0{0,3})?$/.test(parameter))) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : undefined;
+}
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/**
+ * Compresses one reply on the way out, off the main thread. Brotli quality 4 and gzip level 6 cost
+ * a fraction of a millisecond on a page of results and shrink it about fivefold.
+ */
+export function compressReply(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAsync(body, { level: 6 });
+}
+
+/**
+ * A JSON reply prepared once (checked against its contract, serialised, compressed at the highest
+ * settings) and then sent as it is to every request that asks for it.
+ */
+export class PreparedJson {
+  readonly identity: Buffer;
+  readonly etag: string;
+  private readonly encoded: Record<Encoding, Buffer>;
+
+  constructor(readonly text: string) {
+    this.identity = Buffer.from(text, 'utf8');
+    this.etag = `"${createHash('sha256').update(this.identity).digest('base64url').slice(0, 22)}"`;
+    this.encoded = {
+      br: zlib.brotliCompressSync(this.identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
+      }),
+      gzip: zlib.gzipSync(this.identity, { level: 9 }),
+    };
+  }
+
+  /** The bytes to send for an `Accept-Encoding` header, and the encoding they are in. */
+  bodyFor(acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
+    const encoding = preferredEncoding(acceptEncoding);
+    return encoding ? { body: this.encoded[encoding], encoding } : { body: this.identity };
+  }
+}

@@ -1,0 +1,88 @@
+import { getQuestionsResponseSchema, type GetQuestionsResponse } from '@prometrica/shared-api/contract';
+import type { Store } from '../../db/types';
+import { PreparedJson } from '../../lib/json-reply';
+import { listQuestionsInQuizOrder } from './repository';
+
+/**
+ * How long a prepared question list is served before it is read again. Writes through this
+ * process drop it at once; this bounds how long another process behind the same database can
+ * serve the list from before an admin's edit.
+ */
+export const questionSetTtlMs = 1000;
+
+/** Every question in quiz order as participants see it: never with its correct answer. */
+export async function participantQuestions(store: Store): Promise<GetQuestionsResponse> {
+  const questions = await listQuestionsInQuizOrder(store.db);
+  return {
+    message: 'Questions fetched successfully',
+    // Built field by field: the correct answer must not ride along.
+    questions: questions.map((question) => ({
+      _id: question.id,
+      question: question.question,
+      options: question.options,
+      questionType: question.questionType,
+      category: { _id: question.category.id, name: question.category.name },
+    })),
+  };
+}
+
+/**
+ * The `GET user/getquestion` reply, the same for every participant: read, checked against the
+ * contract, serialised and compressed once, then shared. An expired list is still served while a
+ * single reload runs (and kept when nothing changed); `invalidate()` makes the next call wait for
+ * a fresh read.
+ */
+export class QuestionSet {
+  private current: { reply: PreparedJson; readAt: number } | undefined;
+  private reload: Promise<PreparedJson> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async reply(): Promise<PreparedJson> {
+    const current = this.current;
+    if (current && this.now() - current.readAt < questionSetTtlMs) return current.reply;
+    const reload = (this.reload ??= this.read());
+    if (!current) return reload;
+    // Served stale meanwhile: a failed reload is retried by the next call, and must not go unhandled.
+    reload.catch(() => {});
+    return current.reply;
+  }
+
+  /** Call after any change to questions or categories. */
+  invalidate(): void {
+    this.generation += 1;
+    this.current = undefined;
+    this.reload = undefined;
+  }
+
+  private async read(): Promise<PreparedJson> {
+    const generation = this.generation;
+    try {
+      const checked = getQuestionsResponseSchema.safeParse(await participantQuestions(this.store));
+      if (!checked.success) throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
+      const text = JSON.stringify(checked.data);
+      const previous = this.current?.reply;
+      const reply = previous && previous.text === text ? previous : new PreparedJson(text);
+      if (generation === this.generation) this.current = { reply, readAt: this.now() };
+      return reply;
+    } finally {
+      if (generation === this.generation) this.reload = undefined;
+    }
+  }
+}
+
+const sets = new WeakMap<Store['db'], QuestionSet>();
+
+/** The question set of one database (one per app). */
+export function questionSet(store: Store): QuestionSet {
+  let set = sets.get(store.db);
+  if (!set) {
+    set = new QuestionSet(store);
+    sets.set(store.db, set);
+  }
+  return set;
+}

@@ -1,0 +1,87 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PreparedJson, preferredEncoding } from '../../src/lib/json-reply';
+import { signedIn } from '../helpers/api';
+import { build, type TestApp } from '../helpers/build';
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['GZIP;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.0, gzip;q=0', undefined],
+    ['*', 'gzip'],
+    ['deflate', undefined],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe('PreparedJson', () => {
+  it('holds the same text in every encoding, with an ETag of its content', () => {
+    const text = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` })) });
+    const prepared = new PreparedJson(text);
+    expect(prepared.bodyFor(undefined)).toEqual({ body: Buffer.from(text) });
+    const br = prepared.bodyFor('br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
+    expect(gunzipSync(prepared.bodyFor('gzip').body).toString()).toBe(text);
+    expect(prepared.etag).toBe(new PreparedJson(text).etag);
+    expect(prepared.etag).not.toBe(new PreparedJson(`${text} `).etag);
+  });
+});
+
+describe('API replies on the wire', () => {
+  let subject: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    subject = await build();
+    token = (await signedIn(subject.app, 'admin')).token;
+  });
+  afterAll(() => subject.close());
+
+  const get = (url: string, headers: Record<string, string>) => subject.app.inject({ method: 'GET', url, headers });
+
+  it('compresses replies of 1 KB or more for clients that accept it, and only those', async () => {
+    const plain = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await get('/api/category', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never compresses public calls, which hand out tokens next to what was typed', async () => {
+    const login = await subject.app.inject({
+      method: 'POST',
+      url: '/api/auth/validateuser',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br' },
+      payload: JSON.stringify({ email: 'wire@example.com', name: 'x'.repeat(100), phone: '0300' }),
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBeUndefined();
+    expect(login.json().token).toEqual(expect.any(String));
+  });
+
+  it('sends errors as plain JSON', async () => {
+    const missing = await get('/api/admin/getquizresult/nope', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json().message).toEqual(expect.any(String));
+  });
+});

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -14,6 +13,17 @@ export const compressFromBytes = 1024;
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  // Browsers send a handful of distinct headers: each is read once.
+  if (knownEncodings.has(acceptEncoding)) return knownEncodings.get(acceptEncoding);
+  const encoding = readAcceptEncoding(acceptEncoding);
+  if (knownEncodings.size >= 64) knownEncodings.clear();
+  knownEncodings.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+const knownEncodings = new Map<string, Encoding | undefined>();
+
+function readAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   let br = false;
   let gzip = false;
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -46,12 +56,10 @@ export function compressReply(body: Buffer, encoding: Encoding): Promise<Buffer>
  */
 export class PreparedJson {
   readonly identity: Buffer;
-  readonly etag: string;
   private readonly encoded: Record<Encoding, Buffer>;
 
   constructor(readonly text: string) {
     this.identity = Buffer.from(text, 'utf8');
-    this.etag = `"${createHash('sha256').update(this.identity).digest('base64url').slice(0, 22)}"`;
     this.encoded = {
       br: zlib.brotliCompressSync(this.identity, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },

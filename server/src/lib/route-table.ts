@@ -135,7 +135,7 @@ async function sendJson(route: ApiRoute, request: FastifyRequest, reply: Fastify
   reply.type('application/json; charset=utf-8');
   if (value instanceof PreparedJson) {
     const { body, encoding } = value.bodyFor(request.headers['accept-encoding']);
-    reply.header('vary', 'Accept-Encoding').header('etag', value.etag);
+    reply.header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return body;
   }

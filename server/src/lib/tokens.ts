@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@prometrica/shared-api/contract';
-import { signJwt, verifyJwt, type JwtResult } from './jwt';
+import { signJwt, verifyJwt, type JwtClaims, type JwtResult } from './jwt';
 
 /** How long an access token (account or participant) stays valid. */
 export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -17,9 +17,31 @@ export interface TokenService {
   verify(token: string): JwtResult;
 }
 
-/** Builds the token service; `now` is injectable so expiry can be tested. */
+/** How many verified tokens are remembered (a few MB at most). */
+export const verifiedTokenCacheSize = 10_000;
+
+/**
+ * Builds the token service; `now` is injectable so expiry can be tested. Tokens that verified are
+ * remembered (oldest forgotten first), so a participant's or admin's repeated calls skip the HMAC
+ * and parsing; a remembered token is still refused once it expires.
+ */
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const seconds = () => Math.floor(now() / 1000);
+  const verified = new Map<string, JwtClaims>();
+  const verify = (token: string): JwtResult => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > seconds()) return { ok: true, claims: known };
+      verified.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
+    const result = verifyJwt(token, secret, seconds());
+    if (result.ok) {
+      if (verified.size >= verifiedTokenCacheSize) verified.delete(verified.keys().next().value!);
+      verified.set(token, result.claims);
+    }
+    return result;
+  };
   const issue = (sub: string, role: Role, kind: 'account' | 'participant', sid?: string) => {
     const iat = seconds();
     return signJwt({ sub, role, kind, ...(sid ? { sid } : {}), iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret);
@@ -28,6 +50,6 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     issueAccountToken: (account) => issue(account.id, account.role, 'account'),
     issueParticipantToken: (participantId, sessionId) =>
       issue(participantId, 'user', 'participant', sessionId ?? randomUUID()),
-    verify: (token) => verifyJwt(token, secret, seconds()),
+    verify,
   };
 }

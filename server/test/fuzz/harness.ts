@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ApiRoute } from '../../src/lib/route-table';
 import { apiRouteTable } from '../../src/modules';
 import { standardBotherOptions } from '../../src/modules/complaints/service';
+import { questionSet } from '../../src/modules/questions/question-set';
 import { call, newParticipant, submitAll } from '../helpers/api';
 import { build, type TestApp } from '../helpers/build';
 import { loginAs, quickPassword, quickUser } from '../helpers/users';
@@ -69,6 +70,8 @@ async function removeRowsSince(app: FastifyInstance, since: string): Promise<voi
     .execute();
   await db.deleteFrom('complaints').where('created_at', '>=', since).execute();
   await db.deleteFrom('users').where('created_at', '>=', since).execute();
+  // Removed behind the API's back: the shared question list must be read again.
+  questionSet(app).invalidate();
 }
 
 export async function createWorld(): Promise<FuzzWorld> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { questionSet } from '../../src/modules/questions/question-set';
 import { listQuestionsInQuizOrder, type QuestionRecord } from '../../src/modules/questions/repository';
 import { createTestUser, loginAs } from './users';
 
@@ -84,4 +85,6 @@ export async function clearDemoContent(app: FastifyInstance) {
   await app.db.deleteFrom('questions').execute();
   await app.db.deleteFrom('categories').execute();
   await app.db.deleteFrom('complaints').execute();
+  // Removed behind the API's back: the shared question list must be read again.
+  questionSet(app).invalidate();
 }

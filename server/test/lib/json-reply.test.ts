@@ -21,7 +21,7 @@ describe('preferredEncoding', () => {
 });
 
 describe('PreparedJson', () => {
-  it('holds the same text in every encoding, with an ETag of its content', () => {
+  it('holds the same text in every encoding', () => {
     const text = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` })) });
     const prepared = new PreparedJson(text);
     expect(prepared.bodyFor(undefined)).toEqual({ body: Buffer.from(text) });
@@ -29,8 +29,6 @@ describe('PreparedJson', () => {
     expect(br.encoding).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(text);
     expect(gunzipSync(prepared.bodyFor('gzip').body).toString()).toBe(text);
-    expect(prepared.etag).toBe(new PreparedJson(text).etag);
-    expect(prepared.etag).not.toBe(new PreparedJson(`${text} `).etag);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { signJwt, verifyJwt, type JwtClaims } from '../../src/lib/jwt';
-import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from '../../src/lib/tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, verifiedTokenCacheSize } from '../../src/lib/tokens';
 
 const secret = 'unit-test-secret-unit-test-secret-unit';
 const now = 1_800_000_000;
@@ -90,5 +90,21 @@ describe('HS256 tokens', () => {
     const tokens = createTokenService(secret);
     const result = tokens.verify(tokens.issueParticipantToken('participant-9'));
     expect(result.ok && result.claims).toMatchObject({ sub: 'participant-9', kind: 'participant', role: 'user' });
+  });
+
+  it('remembers verified tokens without ever accepting one that did not verify', () => {
+    let clock = now * 1000;
+    const tokens = createTokenService(secret, () => clock);
+    const token = tokens.issueParticipantToken('participant-1');
+    expect(tokens.verify(token).ok).toBe(true);
+    expect(tokens.verify(token).ok).toBe(true);
+    // A changed signature, or the same claims signed with another secret, are still refused.
+    expect(tokens.verify(`${token.slice(0, -2)}AA`).ok).toBe(false);
+    expect(tokens.verify(createTokenService(`${secret}x`, () => clock).issueParticipantToken('participant-1')).ok).toBe(false);
+    // Beyond the remembered number the oldest is forgotten, and verifies again from scratch.
+    for (let i = 0; i < verifiedTokenCacheSize; i++) tokens.verify(tokens.issueAccountToken({ id: `user-${i}`, role: 'user' }));
+    expect(tokens.verify(token).ok).toBe(true);
+    clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
+    expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
   });
 });

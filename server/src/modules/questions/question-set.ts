@@ -1,7 +1,7 @@
 import { getQuestionsResponseSchema, type GetQuestionsResponse } from '@prometrica/shared-api/contract';
 import type { Store } from '../../db/types';
 import { PreparedJson } from '../../lib/json-reply';
-import { listQuestionsInQuizOrder } from './repository';
+import { listQuestionsInQuizOrder, type QuestionRecord } from './repository';
 
 /**
  * How long a prepared question list is served before it is read again. Writes through this
@@ -11,8 +11,7 @@ import { listQuestionsInQuizOrder } from './repository';
 export const questionSetTtlMs = 1000;
 
 /** Every question in quiz order as participants see it: never with its correct answer. */
-export async function participantQuestions(store: Store): Promise<GetQuestionsResponse> {
-  const questions = await listQuestionsInQuizOrder(store.db);
+export function participantQuestions(questions: readonly QuestionRecord[]): GetQuestionsResponse {
   return {
     message: 'Questions fetched successfully',
     // Built field by field: the correct answer must not ride along.
@@ -26,15 +25,23 @@ export async function participantQuestions(store: Store): Promise<GetQuestionsRe
   };
 }
 
+/** One read of the question bank: the records (for scoring) and the participants' reply. */
+interface Snapshot {
+  records: readonly QuestionRecord[];
+  reply: PreparedJson;
+  readAt: number;
+}
+
 /**
- * The `GET user/getquestion` reply, the same for every participant: read, checked against the
- * contract, serialised and compressed once, then shared. An expired list is still served while a
- * single reload runs (and kept when nothing changed); `invalidate()` makes the next call wait for
- * a fresh read.
+ * The question bank in quiz order, read once and shared: the records submissions are scored
+ * against, and the `GET user/getquestion` reply (the same for every participant) checked against
+ * its contract, serialised and compressed once. An expired read is still served while a single
+ * reload runs (the reply kept when nothing changed); `invalidate()` makes the next call wait for a
+ * fresh read.
  */
 export class QuestionSet {
-  private current: { reply: PreparedJson; readAt: number } | undefined;
-  private reload: Promise<PreparedJson> | undefined;
+  private current: Snapshot | undefined;
+  private reload: Promise<Snapshot> | undefined;
   private generation = 0;
 
   constructor(
@@ -43,13 +50,21 @@ export class QuestionSet {
   ) {}
 
   async reply(): Promise<PreparedJson> {
+    return (await this.snapshot()).reply;
+  }
+
+  async records(): Promise<readonly QuestionRecord[]> {
+    return (await this.snapshot()).records;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
     const current = this.current;
-    if (current && this.now() - current.readAt < questionSetTtlMs) return current.reply;
+    if (current && this.now() - current.readAt < questionSetTtlMs) return current;
     const reload = (this.reload ??= this.read());
     if (!current) return reload;
     // Served stale meanwhile: a failed reload is retried by the next call, and must not go unhandled.
     reload.catch(() => {});
-    return current.reply;
+    return current;
   }
 
   /** Call after any change to questions or categories. */
@@ -59,16 +74,18 @@ export class QuestionSet {
     this.reload = undefined;
   }
 
-  private async read(): Promise<PreparedJson> {
+  private async read(): Promise<Snapshot> {
     const generation = this.generation;
     try {
-      const checked = getQuestionsResponseSchema.safeParse(await participantQuestions(this.store));
+      const records = await listQuestionsInQuizOrder(this.store.db);
+      const checked = getQuestionsResponseSchema.safeParse(participantQuestions(records));
       if (!checked.success) throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
       const text = JSON.stringify(checked.data);
       const previous = this.current?.reply;
       const reply = previous && previous.text === text ? previous : new PreparedJson(text);
-      if (generation === this.generation) this.current = { reply, readAt: this.now() };
-      return reply;
+      const snapshot = { records, reply, readAt: this.now() };
+      if (generation === this.generation) this.current = snapshot;
+      return snapshot;
     } finally {
       if (generation === this.generation) this.reload = undefined;
     }

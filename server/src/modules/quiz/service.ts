@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
   submitAnswersBodySchema,
@@ -6,20 +5,22 @@ import type {
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
 import { isUniqueViolation } from '../../db/errors';
+import { groupCommit } from '../../db/group-commit';
 import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
 import { findParticipantByEmail, findParticipantById, updateParticipant } from '../participants/repository';
 import { sameSession } from '../participants/service';
-import { listQuestionsInQuizOrder } from '../questions/repository';
 import {
   findResultByParticipant,
   insertAnswers,
   insertResult,
   insertResultCategories,
   listAnswers,
+  type AnswerRecord,
   type ResultRecord,
 } from '../results/repository';
 import { questionSet } from '../questions/question-set';
@@ -52,7 +53,11 @@ export async function assertSubmittingSession(db: Executor, who: ParticipantIden
 }
 
 async function storedSubmission(db: Executor, result: ResultRecord): Promise<SubmitAnswersResponse> {
-  const answers = await listAnswers(db, result.id);
+  return submissionResponse(result, await listAnswers(db, result.id));
+}
+
+/** What the participant is told of a stored submission: their answers, never the correctness. */
+function submissionResponse(result: ResultRecord, answers: readonly AnswerRecord[]): SubmitAnswersResponse {
   return {
     message: submittedMessage,
     questions: answers.map((answer) => ({
@@ -117,7 +122,7 @@ export async function submitAnswers(
   const existing = await assertSubmittingSession(store.db, who);
   if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
 
-  const questions = await listQuestionsInQuizOrder(store.db);
+  const questions = await questionSet(store).records();
   const known = new Set(questions.map((question) => question.id));
   const unknown = [...sent.keys()].filter((id) => !known.has(id));
   if (unknown.length > 0) throw badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
@@ -127,25 +132,21 @@ export async function submitAnswers(
 
   const score = scoreAnswers(questions, sent);
   const result: ResultRecord = {
-    id: randomUUID(),
+    id: timeOrderedId(),
     participantId: who.id,
     sessionId: who.sessionId,
     ...score.totals,
     createdAt: new Date().toISOString(),
   };
+  const categories = score.categories.map((figure) => ({ ...figure, id: timeOrderedId() }));
+  const answers = score.answers.map((answer) => ({ ...answer, id: timeOrderedId() }));
   try {
-    await store.db.transaction().execute(async (trx) => {
+    // Submissions arriving together share one transaction (one disk sync); this one is
+    // acknowledged only once that transaction has committed.
+    await groupCommit(store.db, store.dialect).write(async (trx) => {
       await insertResult(trx, result);
-      await insertResultCategories(
-        trx,
-        result.id,
-        score.categories.map((figure) => ({ ...figure, id: randomUUID() })),
-      );
-      await insertAnswers(
-        trx,
-        result.id,
-        score.answers.map((answer) => ({ ...answer, id: randomUUID() })),
-      );
+      await insertResultCategories(trx, result.id, categories);
+      await insertAnswers(trx, result.id, answers);
       const details = await carriedDetails(trx, who.id, body);
       if (Object.keys(details).length > 0) {
         await updateParticipant(trx, who.id, { ...details, updatedAt: result.createdAt });
@@ -158,7 +159,7 @@ export async function submitAnswers(
     if (!winner) throw error;
     return { created: false, response: await repeatSubmission(store.db, winner, sent) };
   }
-  return { created: true, response: await storedSubmission(store.db, result) };
+  return { created: true, response: submissionResponse(result, answers) };
 }
 
 /** `GET user/getuserresponse`: the participant's own answers and concern ratings, for the submitting session only. */

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { isUniqueViolation } from '../../src/db/errors';
+import { GroupCommit } from '../../src/db/group-commit';
+import { build, type TestApp } from '../helpers/build';
+
+let subject: TestApp;
+beforeAll(async () => {
+  subject = await build();
+});
+afterAll(() => subject.close());
+
+const keysLike = async (prefix: string) =>
+  (await subject.app.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((row) => row.key);
+
+describe('GroupCommit', () => {
+  it('writes arriving together share transactions; a failing write is undone alone and fails alone', async () => {
+    const transactions: number[] = [];
+    const db = subject.app.db;
+    const realTransaction = db.transaction.bind(db);
+    const counted = Object.create(db, {
+      transaction: { value: () => (transactions.push(1), realTransaction()) },
+    }) as typeof db;
+    const group = new GroupCommit(counted, { maxBatch: 64, concurrency: 1 });
+
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      group.write(async (trx) => {
+        // The 13th tries to take the 3rd one's key, inside the same transaction.
+        const key = i === 13 ? 'gc-a-03' : `gc-a-${String(i).padStart(2, '0')}`;
+        await trx.insertInto('settings').values({ key, value: String(i) }).execute();
+        return key;
+      }),
+    );
+    const settled = await Promise.allSettled(writes);
+    const failed = settled.flatMap((outcome, i) => (outcome.status === 'rejected' ? [[i, outcome.reason] as const] : []));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]![0]).toBe(13);
+    expect(isUniqueViolation(failed[0]![1])).toBe(true);
+
+    const stored = await keysLike('gc-a-');
+    expect(stored).toHaveLength(39);
+    expect(stored).not.toContain('gc-a-13');
+    // Forty writes, far fewer transactions.
+    expect(transactions.length).toBeLessThan(5);
+  });
+
+  it('settles a write only once it is committed, and a write alone is still one transaction', async () => {
+    const group = new GroupCommit(subject.app.db, { maxBatch: 64, concurrency: 1 });
+    await group.write((trx) => trx.insertInto('settings').values({ key: 'gc-b-1', value: 'x' }).execute());
+    expect(await keysLike('gc-b-')).toEqual(['gc-b-1']);
+    await expect(
+      group.write(async (trx) => {
+        await trx.insertInto('settings').values({ key: 'gc-b-2', value: 'x' }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await keysLike('gc-b-')).toEqual(['gc-b-1']);
+  });
+
+  it('retries each write of a batch that failed as a whole on its own', async () => {
+    const group = new GroupCommit(subject.app.db, { maxBatch: 64, concurrency: 1 });
+    let breakOnce = true;
+    const writes = Array.from({ length: 10 }, (_, i) =>
+      group.write(async (trx) => {
+        await trx.insertInto('settings').values({ key: `gc-c-${i}`, value: 'x' }).execute();
+        if (i === 4 && breakOnce) {
+          breakOnce = false;
+          // Breaks the whole transaction: the savepoint this write runs in no longer exists.
+          await sql`rollback`.execute(trx);
+          throw new Error('connection trouble');
+        }
+      }),
+    );
+    const settled = await Promise.allSettled(writes);
+    expect(settled.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    expect(await keysLike('gc-c-')).toHaveLength(10);
+  });
+});

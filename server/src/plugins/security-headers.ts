@@ -44,9 +44,23 @@ export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string,
   };
 }
 
+/**
+ * The headers of API replies: JSON is never a document, so its policy allows nothing at all (and
+ * is a quarter of the size of the pages' one, on the calls made most often).
+ */
+export const apiSecurityHeaders: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = globalPlugin('security-headers', async (app, { config }) => {
   const headers = securityHeaders(config);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(headers);
+  // Callback style: the hook runs on every response, and an async one costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(isApiReply(request.url) ? apiSecurityHeaders : headers);
+    done(null, payload);
   });
 });

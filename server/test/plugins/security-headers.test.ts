@@ -8,7 +8,14 @@ describe('security headers', () => {
   });
   afterAll(async () => ctx.close());
 
-  test.each(['/api/health', '/config.json', '/api/no-such-route'])('%s carries the security headers', async (url) => {
+  test.each(['/api/health', '/api/no-such-route'])('the API reply %s carries a policy that allows nothing', async (url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test.each(['/config.json', '/', '/dashboard/overview'])('%s carries the security headers', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -40,6 +40,11 @@ export async function startStaticHost(dir: string): Promise<StaticHost> {
     url: `http://127.0.0.1:${port}`,
     setDown: (value) => (down = value),
     requests,
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        // The browser may still hold a keep-alive connection: cut it rather than wait for it.
+        server.closeAllConnections();
+      }),
   };
 }

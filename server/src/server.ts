@@ -31,6 +31,12 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests in flight get a few seconds to finish; then connections still open (a browser's
+    // keep-alive one, say) are cut so that the stop never hangs.
+    setTimeout(() => {
+      app.log.warn('closing the connections still open after 5 s');
+      app.server.closeAllConnections();
+    }, 5000).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -6,6 +6,7 @@ export * from './load-error';
 export * from './page-header';
 export * from './pagination-footer';
 export * from './role-badge';
+export * from './row-actions';
 export * from './search-input';
 export * from './stat-card';
 export * from './truncated-text';

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
-import { ActionIcon, Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
-  EditIcon,
   EmptyState,
   LoadError,
   PageHeader,
   PaginationFooter,
   PlusIcon,
+  RowActions,
   SearchInput,
   StatCard,
-  TrashIcon,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { CATEGORIES_PER_PAGE, useCategories } from '../hooks/use-categories';
@@ -81,14 +80,10 @@ export function CategoriesScreen() {
                     </Table.Td>
                     <Table.Td>{formatDate(category.createdAt)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" color="blue" aria-label={`Edit category ${category.name}`} onClick={() => setForm({ opened: true, category })}>
-                          <EditIcon />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete category ${category.name}`} onClick={() => setDeleting(category)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        edit={{ label: `Edit category ${category.name}`, onClick: () => setForm({ opened: true, category }) }}
+                        remove={{ label: `Delete category ${category.name}`, onClick: () => setDeleting(category) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

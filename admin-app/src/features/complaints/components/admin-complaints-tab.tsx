@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
-import { ActionIcon, Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { complaintsApi, type Complaint } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
-  EditIcon,
   EmptyState,
-  EyeIcon,
   LoadError,
   PaginationFooter,
   PlusIcon,
+  RowActions,
   SearchInput,
-  TrashIcon,
   TruncatedText,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
@@ -91,22 +89,11 @@ export function AdminComplaintsTab() {
                     </Table.Td>
                     <Table.Td>{formatDate(complaint.createdAt)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`View complaint ${complaint.title}`} onClick={() => setViewing(complaint)}>
-                          <EyeIcon />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="blue"
-                          aria-label={`Edit complaint ${complaint.title}`}
-                          onClick={() => setForm({ opened: true, complaint })}
-                        >
-                          <EditIcon />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete complaint ${complaint.title}`} onClick={() => setDeleting(complaint)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        view={{ label: `View complaint ${complaint.title}`, onClick: () => setViewing(complaint) }}
+                        edit={{ label: `Edit complaint ${complaint.title}`, onClick: () => setForm({ opened: true, complaint }) }}
+                        remove={{ label: `Delete complaint ${complaint.title}`, onClick: () => setDeleting(complaint) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

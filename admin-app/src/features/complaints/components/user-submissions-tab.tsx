@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
-import { ActionIcon, Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { concernsApi } from '@prometrica/shared-api';
-import { ConfirmDialog, EmptyState, EyeIcon, LoadError, PaginationFooter, SearchInput, StatCard, TrashIcon, TruncatedText } from '../../../components';
+import { ConfirmDialog, EmptyState, LoadError, PaginationFooter, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { COMPLAINTS_PER_PAGE } from '../hooks/use-admin-complaints';
 import { useUserSubmissions } from '../hooks/use-user-submissions';
@@ -92,14 +92,10 @@ export function UserSubmissionsTab() {
                       <StatusBadge status={row.status} />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`View submission by ${row.userInfo.name}`} onClick={() => setViewing(row)}>
-                          <EyeIcon />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete submission by ${row.userInfo.name}`} onClick={() => setDeleting(row)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        view={{ label: `View submission by ${row.userInfo.name}`, onClick: () => setViewing(row) }}
+                        remove={{ label: `Delete submission by ${row.userInfo.name}`, onClick: () => setDeleting(row) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
-  EditIcon,
   EmptyState,
-  EyeIcon,
   LoadError,
   PageHeader,
   PaginationFooter,
   PlusIcon,
+  RowActions,
   SearchInput,
   StatCard,
-  TrashIcon,
   TruncatedText,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
@@ -95,17 +93,11 @@ export function QuestionListScreen() {
                     <Table.Td>{question.category?.name ?? <Text c="dimmed" size="sm">Uncategorised</Text>}</Table.Td>
                     <Table.Td>{formatDate(question.createdAt)}</Table.Td>
                     <Table.Td className={classes.actions}>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label="View question" onClick={() => setViewing(question)}>
-                          <EyeIcon />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="blue" aria-label="Edit question" onClick={() => setEditing(question)}>
-                          <EditIcon />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label="Delete question" onClick={() => setDeleting(question)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        view={{ label: 'View question', onClick: () => setViewing(question) }}
+                        edit={{ label: 'Edit question', onClick: () => setEditing(question) }}
+                        remove={{ label: 'Delete question', onClick: () => setDeleting(question) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

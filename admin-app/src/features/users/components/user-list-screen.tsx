@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
-  EditIcon,
   EmptyState,
-  EyeIcon,
   LoadError,
   PageHeader,
   PaginationFooter,
   PlusIcon,
   RoleBadge,
+  RowActions,
   SearchInput,
   StatCard,
-  TrashIcon,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPaths } from '../../../lib/dashboard-paths';
@@ -92,31 +90,19 @@ export function UserListScreen() {
                       </Table.Td>
                       <Table.Td>{formatDate(user.createdAt)}</Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={`View user ${user.name}`} onClick={() => setViewing(user)}>
-                            <EyeIcon />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="blue"
-                            aria-label={`Edit user ${user.name}`}
-                            disabled={!manageable}
-                            title={manageable ? undefined : 'Only a superadmin can edit a superadmin'}
-                            onClick={() => setEditing(user)}
-                          >
-                            <EditIcon />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete user ${user.name}`}
-                            disabled={!manageable || isMe}
-                            title={isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin'}
-                            onClick={() => setDeleting(user)}
-                          >
-                            <TrashIcon />
-                          </ActionIcon>
-                        </Group>
+                        <RowActions
+                          view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
+                          edit={{
+                            label: `Edit user ${user.name}`,
+                            onClick: () => setEditing(user),
+                            blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
+                          }}
+                          remove={{
+                            label: `Delete user ${user.name}`,
+                            onClick: () => setDeleting(user),
+                            blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
+                          }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

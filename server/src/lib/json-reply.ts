@@ -39,15 +39,27 @@ const brotliAsync = promisify(zlib.brotliCompress);
 const gzipAsync = promisify(zlib.gzip);
 
 /**
- * Compresses one reply on the way out, off the main thread. Brotli quality 4 and gzip level 6 cost
- * a fraction of a millisecond on a page of results and shrink it about fivefold.
+ * Replies up to this size are compressed on the main thread. Handing one to the thread pool costs
+ * about 0.2 ms of CPU (measured: 3 KB of JSON takes 30 µs with brotli quality 4 done in place and
+ * 200 µs through the pool), more than compressing it; past 64 KB compressing in place (0.3 ms and
+ * up) would hold the other requests back longer than the hand-off costs.
  */
-export function compressReply(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipAsync(body, { level: 6 });
+export const compressInPlaceUpToBytes = 64 * 1024;
+
+/**
+ * Compresses one reply on the way out. In place, brotli quality 2 (15 µs for a submission's 6 KB
+ * reply, 13% larger than quality 4 at twice the time) or gzip level 6; large replies, off the main
+ * thread, with brotli quality 4: a page of results shrinks about fivefold.
+ */
+export function compressReply(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  const inPlace = body.length <= compressInPlaceUpToBytes;
+  if (encoding === 'br') {
+    const options = {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: inPlace ? 2 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    };
+    return inPlace ? zlib.brotliCompressSync(body, options) : brotliAsync(body, options);
+  }
+  return inPlace ? zlib.gzipSync(body, { level: 6 }) : gzipAsync(body, { level: 6 });
 }
 
 /**

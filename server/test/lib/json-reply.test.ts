@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PreparedJson, preferredEncoding } from '../../src/lib/json-reply';
+import { compressInPlaceUpToBytes, compressReply, PreparedJson, preferredEncoding } from '../../src/lib/json-reply';
 import { signedIn } from '../helpers/api';
 import { build, type TestApp } from '../helpers/build';
 
@@ -17,6 +17,29 @@ describe('preferredEncoding', () => {
     ['deflate', undefined],
   ])('%s → %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compressReply', () => {
+  const sized = (bytes: number) => Buffer.from(JSON.stringify({ text: 'an answer, '.repeat(Math.ceil(bytes / 11)) }));
+
+  it.each([
+    ['small, in place', sized(3000)],
+    ['large, off the main thread', sized(compressInPlaceUpToBytes + 10_000)],
+  ])('round-trips a %s reply in both encodings', async (_, body) => {
+    const br = await compressReply(body, 'br');
+    const gzip = await compressReply(body, 'gzip');
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(br.length).toBeLessThan(body.length / 4);
+  });
+
+  it('answers small replies at once and large ones later', async () => {
+    expect(Buffer.isBuffer(compressReply(sized(3000), 'br'))).toBe(true);
+    const large = compressReply(sized(compressInPlaceUpToBytes + 10_000), 'gzip');
+    expect(Buffer.isBuffer(large)).toBe(false);
+    expect(typeof (large as Promise<Buffer>).then).toBe('function');
+    await large;
   });
 });
 

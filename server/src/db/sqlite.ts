@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { acquireDataDirLock } from './lock';
+import { PreparedStatements } from './sqlite-statements';
 import type { Database } from './types';
 
 export const sqliteFileName = 'prometrica.sqlite';
@@ -19,7 +20,7 @@ export function openSqlite(dataDir: string): { db: Kysely<Database>; release: ()
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new PreparedStatements(sqlite) }) });
     return { db, release: lock.release };
   } catch (error) {
     lock.release();

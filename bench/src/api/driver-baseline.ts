@@ -1,10 +1,12 @@
-// The write baseline: the rows of one submission (participant + result + category figures + one
-// answer per question) inserted in one transaction straight through the driver, with the server's
-// durability settings (SQLite: WAL, synchronous=FULL, foreign keys on; PostgreSQL: defaults).
+// The write baseline: the rows the server writes for one submission (the result with its category
+// figures, and its answer snapshots) inserted in one transaction straight through the driver, with
+// the server's durability settings (SQLite: WAL, synchronous=FULL, foreign keys on; PostgreSQL:
+// defaults). As for the server, the participants exist beforehand (added in bulk, untimed).
 // SQLite has one writer, so submissions go one after another; PostgreSQL gets as many concurrent
 // connections as the server's pool (pg's default, 10).
 import type { BenchDatabase } from './database';
-import { answersFor, createRandom, participant, participantRow, submissionRows, type QuestionSeed } from './rows';
+import { answersFor, createRandom, submissionRows, type ParticipantSeed, type QuestionSeed } from './rows';
+import { addFreshParticipants } from './seed';
 import { postgresWriter, sqliteWriter, type Writer } from './writer';
 
 export interface DriverBaseline {
@@ -17,23 +19,18 @@ export interface DriverBaseline {
 /** The server's PostgreSQL pool size (pg.Pool's default). */
 export const postgresPoolSize = 10;
 
-function submissionSource(questions: readonly QuestionSeed[], label: string) {
+/** Participants to submit for, added in bulk between timed rounds. */
+const participantsPerRound = 4000;
+
+function submissionSource(questions: readonly QuestionSeed[]) {
   const random = createRandom(7);
-  let n = 0;
-  return () => {
-    const now = new Date().toISOString();
-    const who = participant(n++, random, now, label);
-    return { who: participantRow(who), ...submissionRows(questions, who, answersFor(questions, random), now) };
-  };
+  return (who: ParticipantSeed) => submissionRows(questions, who, answersFor(questions, random), new Date().toISOString());
 }
 
-async function writeOne(writer: Writer, next: ReturnType<typeof submissionSource>) {
-  const submission = next();
+async function writeOne(writer: Writer, rows: ReturnType<typeof submissionRows>) {
   await writer.transaction(async () => {
-    await writer.insert('participants', [submission.who]);
-    await writer.insert('results', [submission.result]);
-    await writer.insert('result_categories', submission.categories);
-    await writer.insert('answers', submission.answers);
+    await writer.insert('results', [rows.result]);
+    await writer.insert('result_answers', [rows.answers]);
   });
 }
 
@@ -42,44 +39,36 @@ export async function measureDriverBaseline(
   questions: readonly QuestionSeed[],
   seconds: number,
 ): Promise<DriverBaseline> {
-  const next = submissionSource(questions, `driver${Date.now().toString(36)}`);
+  const next = submissionSource(questions);
+  const label = `driver${Date.now().toString(36)}r`;
+  const connections = database.engine === 'sqlite' ? 1 : postgresPoolSize;
+  const writers =
+    database.engine === 'sqlite'
+      ? [sqliteWriter(database.sqliteFile!, { durable: true })]
+      : await Promise.all(Array.from({ length: connections }, () => postgresWriter(database.databaseUrl!, { durable: true })));
   let submissions = 0;
-  let elapsed = 0;
-  let connections = 1;
-  if (database.engine === 'sqlite') {
-    const writer = sqliteWriter(database.sqliteFile!, { durable: true });
-    try {
-      await writeOne(writer, next); // warm the statements
+  let elapsedMs = 0;
+  try {
+    // Untimed: warms each connection's statements.
+    const warm = await addFreshParticipants(database, connections, `${label}w`);
+    await Promise.all(writers.map((writer, index) => writeOne(writer, next(warm[index]!))));
+    for (let round = 0; elapsedMs < seconds * 1000; round++) {
+      const waiting = await addFreshParticipants(database, participantsPerRound, `${label}${round}`);
       const started = performance.now();
-      while (performance.now() - started < seconds * 1000) {
-        await writeOne(writer, next);
-        submissions++;
-      }
-      elapsed = (performance.now() - started) / 1000;
-    } finally {
-      await writer.close();
-    }
-  } else {
-    connections = postgresPoolSize;
-    const writers = await Promise.all(
-      Array.from({ length: connections }, () => postgresWriter(database.databaseUrl!, { durable: true })),
-    );
-    try {
-      await Promise.all(writers.map((writer) => writeOne(writer, next)));
-      const started = performance.now();
-      const deadline = started + seconds * 1000;
+      const deadline = started + seconds * 1000 - elapsedMs;
       await Promise.all(
         writers.map(async (writer) => {
-          while (performance.now() < deadline) {
-            await writeOne(writer, next);
+          for (let who = waiting.pop(); who && performance.now() < deadline; who = waiting.pop()) {
+            await writeOne(writer, next(who));
             submissions++;
           }
         }),
       );
-      elapsed = (performance.now() - started) / 1000;
-    } finally {
-      await Promise.all(writers.map((writer) => writer.close()));
+      elapsedMs += performance.now() - started;
     }
+  } finally {
+    await Promise.all(writers.map((writer) => writer.close()));
   }
+  const elapsed = elapsedMs / 1000;
   return { submissions, seconds: Math.round(elapsed * 100) / 100, submissionsPerSecond: Math.round((submissions / elapsed) * 10) / 10, connections };
 }

@@ -1,7 +1,9 @@
 // Realistic rows for the benchmark database: quiz content, participants and their submissions
-// (result + per-category figures + one answer snapshot per question), scored like the server does.
+// (result with its category figures + the answer snapshots), scored and encoded like the server does.
 import { randomUUID } from 'node:crypto';
 import { isCorrectAnswer, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
+import { timeOrderedId } from '../../../server/src/lib/ids';
+import { encodeAnswers, encodeCategories, type AnswerRecord } from '../../../server/src/modules/results/repository';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
 export function createRandom(seed = 42): () => number {
@@ -129,23 +131,23 @@ export function answersFor(questions: readonly QuestionSeed[], random: () => num
   return answers;
 }
 
-export type ResultRow = [string, string, string, number, number, number, number, number, string];
-export type ResultCategoryRow = [string, string, number, string, number, number, number, number];
-export type AnswerRow = [string, string, number, string, string, string, string, string, number];
+export type ResultRow = [string, string, string, number, number, number, number, number, string, string];
+export type ResultAnswersRow = [string, string];
 export type ParticipantRow = [string, string, string, string, string, string, string, string];
 
-/** The rows one stored submission consists of, totals consistent with its answers. */
+/** The rows one stored submission consists of (as the server stores it), totals consistent with its answers. */
 export function submissionRows(
   questions: readonly QuestionSeed[],
   who: ParticipantSeed,
   answers: ReadonlyMap<string, string>,
   createdAt: string,
-): { result: ResultRow; categories: ResultCategoryRow[]; answers: AnswerRow[] } {
-  const resultId = randomUUID();
-  const answerRows: AnswerRow[] = [];
+): { result: ResultRow; answers: ResultAnswersRow } {
+  // Ids as the server makes them (time-ordered).
+  const resultId = timeOrderedId();
+  const answerList: AnswerRecord[] = [];
   const figures = new Map<string, { correct: number; wrong: number }>();
   let correct = 0;
-  questions.forEach((question, position) => {
+  for (const question of questions) {
     const given = answers.get(question.id) ?? '';
     const right = isCorrectAnswer(given, question.correctAnswer);
     if (right) correct += 1;
@@ -153,21 +155,22 @@ export function submissionRows(
     if (right) figure.correct += 1;
     else figure.wrong += 1;
     figures.set(question.category.name, figure);
-    answerRows.push([
-      randomUUID(), resultId, position, question.id, question.question, given, question.correctAnswer,
-      question.category.name, right ? 1 : 0,
-    ]);
-  });
+    answerList.push({
+      questionId: question.id, questionText: question.question, userAnswer: given, correctAnswer: question.correctAnswer,
+      categoryName: question.category.name, isCorrect: right,
+    });
+  }
   const wrong = questions.length - correct;
   const percent = percentOf(correct, wrong);
-  const categoryRows: ResultCategoryRow[] = [...figures].map(([name, figure], position) => [
-    randomUUID(), resultId, position, name, figure.correct, figure.wrong, figure.correct + figure.wrong,
-    percentOf(figure.correct, figure.wrong),
-  ]);
+  const categories = encodeCategories(
+    [...figures].map(([name, figure]) => ({
+      categoryName: name, correct: figure.correct, wrong: figure.wrong, total: figure.correct + figure.wrong,
+      percent: percentOf(figure.correct, figure.wrong),
+    })),
+  );
   return {
-    result: [resultId, who.id, randomUUID(), correct, wrong, correct + wrong, percent, percent >= PASS_PERCENT ? 1 : 0, createdAt],
-    categories: categoryRows,
-    answers: answerRows,
+    result: [resultId, who.id, randomUUID(), correct, wrong, correct + wrong, percent, percent >= PASS_PERCENT ? 1 : 0, createdAt, categories],
+    answers: [resultId, encodeAnswers(answerList)],
   };
 }
 

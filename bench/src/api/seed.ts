@@ -1,19 +1,20 @@
-// The bulk loader: quiz content, N participants each with a stored submission (result, category
-// figures, one answer snapshot per question) spread over the past year, and fresh participants
-// without results for the write test. Straight to the tables through the driver, in big
-// transactions, never through the API.
+// The bulk loader: quiz content, N participants each with a stored submission (result with its
+// category figures, and one answer snapshot per question) spread over the past year, and fresh
+// participants without results for the write test. Straight to the tables through the driver, in
+// big transactions, never through the API.
 //
 // Which answers are right is a deterministic function of (participant number, question position),
 // evaluated here for the results and their category figures, and by the database itself for the
-// bulk of the rows (N × 30 answer snapshots, `insert ... select`), so totals always agree with the
-// answers. The answer tables' indexes are dropped during the load and rebuilt after it (as a
-// database restore does), which is several times faster than maintaining them row by row.
+// bulk of the data (N lists of 30 answer snapshots, `insert ... select`), so totals always agree
+// with the answers. The answer table's keys are dropped during the load and rebuilt after it (as a
+// database restore does), which is faster than maintaining them row by row.
 import { randomUUID } from 'node:crypto';
 import { PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import { demoContentSettingKey } from '../../../server/src/seed/content';
 import type { BenchDatabase, Engine } from './database';
 import { createRandom, participant, participantRow, quizContent, type CategorySeed, type ParticipantSeed, type QuestionSeed } from './rows';
 import { openWriter, type Row, type Writer } from './writer';
+import { encodeCategories } from '../../../server/src/modules/results/repository';
 
 export interface SeedOptions {
   /** Participants with a stored submission (the results page and dashboard figures). */
@@ -33,6 +34,7 @@ export interface SeededData {
   fresh: ParticipantSeed[];
   /** A few participants who already submitted. */
   submitted: ParticipantSeed[];
+  /** What was stored: rows, and the category figures and answers inside the results' JSON. */
   rows: { participants: number; results: number; resultCategories: number; answers: number };
   seconds: number;
 }
@@ -53,7 +55,7 @@ const uuidSql = (engine: Engine) =>
     ? 'gen_random_uuid()::text'
     : "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))";
 
-const bulkTables = ['answers', 'result_categories'];
+const bulkTables = ['result_answers'];
 
 /**
  * Drops the bulk tables' indexes (and their keys and foreign keys on PostgreSQL, as a restore
@@ -152,18 +154,24 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     });
     const rebuild = await dropIndexes(writer, engine);
 
-    const answersInsert = `
-      insert into answers (id, result_id, position, question_id, question_text, user_answer, correct_answer, category_name, is_correct)
-      select ${uuidSql(engine)}, r.result_id, q.position, q.question_id, q.question_text,
-             case when ${rightSql} then q.correct_answer
-                  when ${wrongSql} = 0 then q.wrong0 when ${wrongSql} = 1 then q.wrong1 else q.wrong2 end,
-             q.correct_answer, q.category_name, case when ${rightSql} then 1 else 0 end
-      from bench_results r cross join bench_questions q`;
+    // Each result's answers as the server stores them: a JSON list of
+    // [questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect] in quiz order.
+    const userAnswer = `case when ${rightSql} then q.correct_answer
+      when ${wrongSql} = 0 then q.wrong0 when ${wrongSql} = 1 then q.wrong1 else q.wrong2 end`;
+    const answersInsert =
+      engine === 'postgres'
+        ? `insert into result_answers (result_id, answers)
+           select r.result_id, json_agg(json_build_array(q.question_id, q.question_text, ${userAnswer}, q.correct_answer,
+             q.category_name, ${rightSql}) order by q.position)::text
+           from bench_results r cross join bench_questions q group by r.result_id`
+        : `insert into result_answers (result_id, answers)
+           select r.result_id, json_group_array(json_array(q.question_id, q.question_text, ${userAnswer}, q.correct_answer,
+             q.category_name, json(case when ${rightSql} then 'true' else 'false' end)) order by q.position)
+           from bench_results r cross join bench_questions q group by r.result_id`;
 
     for (let start = 0; start < options.participants; start += batch) {
       const people: Row[] = [];
       const results: Row[] = [];
-      const figures: Row[] = [];
       const skills: Row[] = [];
       for (let n = start; n < Math.min(options.participants, start + batch); n++) {
         // Spread over the past year; the submission follows the details by 5 to 40 minutes.
@@ -184,18 +192,23 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
           byCategory.set(question.category.name, figure);
         });
         const percent = percentOf(correct, questions.length - correct);
+        const categories = encodeCategories(
+          [...byCategory].map(([name, figure]) => ({
+            categoryName: name, correct: figure.correct, wrong: figure.total - figure.correct, total: figure.total,
+            percent: percentOf(figure.correct, figure.total - figure.correct),
+          })),
+        );
         people.push(participantRow(who));
-        results.push([resultId, who.id, randomUUID(), correct, questions.length - correct, questions.length, percent, percent >= PASS_PERCENT ? 1 : 0, submittedAt]);
-        [...byCategory].forEach(([name, figure], position) => {
-          figures.push([randomUUID(), resultId, position, name, figure.correct, figure.total - figure.correct, figure.total, percentOf(figure.correct, figure.total - figure.correct)]);
-        });
+        results.push([
+          resultId, who.id, randomUUID(), correct, questions.length - correct, questions.length, percent, percent >= PASS_PERCENT ? 1 : 0,
+          submittedAt, categories,
+        ]);
         skills.push([n, resultId, skill]);
         if (submitted.length < 20) submitted.push(who);
       }
       await writer.transaction(async () => {
         await writer.insert('participants', people);
         await writer.insert('results', results);
-        await writer.insert('result_categories', figures);
         await writer.exec('delete from bench_results');
         await writer.insertInto('bench_results', skills);
         await writer.exec(answersInsert);
@@ -216,11 +229,12 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     // gather statistics; do it now rather than in the middle of a measurement.
     if (engine === 'postgres') await writer.exec('vacuum analyze');
     const count = async (table: string) => Number(await writer.scalar(`select count(*) from ${table}`));
+    const jsonLength = (column: string) => (engine === 'postgres' ? `json_array_length(${column}::json)` : `json_array_length(${column})`);
     rows = {
       participants: await count('participants'),
       results: await count('results'),
-      resultCategories: await count('result_categories'),
-      answers: await count('answers'),
+      resultCategories: Number(await writer.scalar(`select coalesce(sum(${jsonLength('categories')}), 0) from results`)),
+      answers: Number(await writer.scalar(`select coalesce(sum(${jsonLength('answers')}), 0) from result_answers`)),
     };
   } finally {
     await writer.close();

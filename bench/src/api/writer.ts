@@ -19,16 +19,9 @@ export const tables = {
   },
   results: {
     id: 'text', participant_id: 'text', session_id: 'text', correct: 'integer', wrong: 'integer', total: 'integer',
-    percent: 'integer', passed: 'integer', created_at: 'text',
+    percent: 'integer', passed: 'integer', created_at: 'text', categories: 'text',
   },
-  result_categories: {
-    id: 'text', result_id: 'text', position: 'integer', category_name: 'text', correct: 'integer', wrong: 'integer',
-    total: 'integer', percent: 'integer',
-  },
-  answers: {
-    id: 'text', result_id: 'text', position: 'integer', question_id: 'text', question_text: 'text', user_answer: 'text',
-    correct_answer: 'text', category_name: 'text', is_correct: 'integer',
-  },
+  result_answers: { result_id: 'text', answers: 'text' },
 } satisfies Record<string, Record<string, ColumnType>>;
 
 export type TableName = keyof typeof tables;

@@ -33,7 +33,6 @@ import { seedDatabase } from '../api/seed';
   q('count all', `select count(*) from results`);
   q('summary all', `select count(*), sum(results.passed), avg(results.percent) from results`);
   q('list all', `select results.*, participants.name from results inner join participants on participants.id = results.participant_id order by results.created_at desc, results.id desc limit 25 offset 0`);
-  q('cats', `select * from result_categories where result_id in (select id from results order by created_at desc limit 25) order by result_id, position`);
   q('participants count', `select (select count(*) from participants), (select count(*) from participants where created_at >= '2026-11-01')`);
   const months = Array.from({ length: 12 }, (_, i) => `(select count(*) from participants where created_at >= '${new Date(Date.UTC(2026, i, 1)).toISOString()}' and created_at < '${new Date(Date.UTC(2026, i + 1, 1)).toISOString()}') as m${i + 1}`);
   q('monthly', `select ${months.join(', ')}`);

@@ -19,7 +19,7 @@ async function main() {
   const what = process.env.WHAT ?? 'q';
   const db = await createDatabase(engine, process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const seeded = await seedDatabase(db, { participants: Number(process.env.N ?? 2000), fresh: 0 });
-  const people = await addFreshParticipants(db, 20000, 'w');
+  const people = await addFreshParticipants(db, Number(process.env.PEOPLE ?? 60000), 'w');
   const port = await freePort();
   const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
   const dir = join(tmpdir(), 'prometrica-profile');

@@ -1,45 +1,54 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './types';
 
+/** What became of one write of a batch. */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Writes a batch inside one transaction and says what became of each item, in order. An item that
+ * fails must leave nothing behind (the transaction still commits the others). Throwing fails the
+ * whole batch: nothing of it is kept, and each item is then written again in a transaction of its own.
+ */
+export type BatchWriter<T, R> = (trx: Transaction<Database>, items: readonly T[]) => Promise<Outcome<R>[]>;
+
 /** One write waiting for its batch. */
-interface Pending {
-  work: (trx: Transaction<Database>) => Promise<unknown>;
-  resolve: (value: unknown) => void;
+interface Pending<T, R> {
+  item: T;
+  resolve: (value: R) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<T, R> {
   /** Most writes in one transaction. */
   maxBatch: number;
   /** Batches in flight at once (1 on SQLite, which has one writer; a few on PostgreSQL). */
   concurrency: number;
+  writeBatch: BatchWriter<T, R>;
 }
 
 /**
  * Group commit: writes that arrive while a batch is being written share the next transaction, and
- * so one sync to disk, instead of paying one each. Each write runs in its own savepoint, so one
- * that fails (a duplicate, say) is undone alone and fails alone. A write's promise settles only
- * after its batch has committed: nothing is acknowledged before it is durable.
+ * so one sync to disk, instead of paying one each; the batch writer can also write them together
+ * (one statement for many rows). A write's promise settles only after its batch has committed:
+ * nothing is acknowledged before it is durable.
  *
  * When a whole batch fails (a lost connection, a deadlock with another process), nothing of it was
  * stored; each of its writes is then tried once more in a transaction of its own, so one bad write
  * never fails the others.
  */
-export class GroupCommit {
-  private readonly queue: Pending[] = [];
+export class GroupCommit<T, R> {
+  private readonly queue: Pending<T, R>[] = [];
   private running = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: GroupCommitOptions,
+    private readonly options: GroupCommitOptions<T, R>,
   ) {}
 
-  /** Runs `work` inside a shared transaction; settles after that transaction commits. */
-  write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  /** Writes `item` inside a shared transaction; settles after that transaction commits. */
+  write(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
       this.pump();
     });
   }
@@ -63,49 +72,60 @@ export class GroupCommit {
    * arrived while this transaction waited for the connection (behind the previous one) joins it.
    */
   private async commitBatch(): Promise<void> {
-    let batch: Pending[] | undefined;
-    let outcomes: Outcome[];
+    let batch: Pending<T, R>[] | undefined;
+    let outcomes: Outcome<R>[];
     try {
       outcomes = await this.db.transaction().execute((trx) => {
         batch = this.queue.splice(0, this.options.maxBatch);
-        return batch.length === 1 ? runAlone(trx, batch[0]!) : runEach(trx, batch);
+        return this.options.writeBatch(
+          trx,
+          batch.map((pending) => pending.item),
+        );
       });
     } catch (error) {
-      // The transaction could not even begin: the writes waiting now fail with its error (rather
-      // than waiting on a database that is down).
+      // A batch of one failed for its own reasons; otherwise (or when the transaction could not
+      // even begin) each write is tried alone, failing with its own error if it fails again.
       batch ??= this.queue.splice(0, this.options.maxBatch);
-      if (batch.length <= 1) batch.forEach((item) => item.reject(error));
-      else await Promise.all(batch.map((item) => this.commitAlone(item)));
+      if (batch.length <= 1) batch.forEach((pending) => pending.reject(error));
+      else await Promise.all(batch.map((pending) => this.commitAlone(pending)));
       return;
     }
-    outcomes.forEach((outcome, index) => {
-      const item = batch![index]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
+    settle(batch!, outcomes);
   }
 
-  private async commitAlone(item: Pending): Promise<void> {
+  private async commitAlone(pending: Pending<T, R>): Promise<void> {
     try {
-      item.resolve(await this.db.transaction().execute((trx) => item.work(trx)));
+      settle([pending], await this.db.transaction().execute((trx) => this.options.writeBatch(trx, [pending.item])));
     } catch (error) {
-      item.reject(error);
+      pending.reject(error);
     }
   }
 }
 
-/** A batch of one needs no savepoint: the transaction is the write. */
-async function runAlone(trx: Transaction<Database>, item: Pending): Promise<Outcome[]> {
-  return [{ ok: true, value: await item.work(trx) }];
+function settle<T, R>(batch: readonly Pending<T, R>[], outcomes: readonly Outcome<R>[]): void {
+  batch.forEach((pending, index) => {
+    const outcome = outcomes[index];
+    if (!outcome) pending.reject(new Error('The batch writer gave no outcome for this write'));
+    else if (outcome.ok) pending.resolve(outcome.value);
+    else pending.reject(outcome.error);
+  });
 }
 
-async function runEach(trx: Transaction<Database>, batch: readonly Pending[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const [index, item] of batch.entries()) {
+/** A write as a function of the transaction it runs in. */
+export type TransactionWork<R> = (trx: Transaction<Database>) => Promise<R>;
+
+/**
+ * The batch writer for writes given as functions: each runs in its own savepoint, so one that
+ * fails (a duplicate, say) is undone alone and fails alone. A batch of one needs no savepoint.
+ */
+export async function eachInSavepoint<R>(trx: Transaction<Database>, works: readonly TransactionWork<R>[]): Promise<Outcome<R>[]> {
+  if (works.length === 1) return [{ ok: true, value: await works[0]!(trx) }];
+  const outcomes: Outcome<R>[] = [];
+  for (const [index, work] of works.entries()) {
     const savepoint = sql.raw(`write_${index}`);
     await sql`savepoint ${savepoint}`.execute(trx);
     try {
-      const value = await item.work(trx);
+      const value = await work(trx);
       await sql`release savepoint ${savepoint}`.execute(trx);
       outcomes.push({ ok: true, value });
     } catch (error) {
@@ -118,14 +138,5 @@ async function runEach(trx: Transaction<Database>, batch: readonly Pending[]): P
   return outcomes;
 }
 
-const groups = new WeakMap<Kysely<Database>, GroupCommit>();
-
-/** The group commit of one database (one per app). */
-export function groupCommit(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupCommit {
-  let group = groups.get(db);
-  if (!group) {
-    group = new GroupCommit(db, { maxBatch: 64, concurrency: dialect === 'sqlite' ? 1 : 4 });
-    groups.set(db, group);
-  }
-  return group;
-}
+/** Batches in flight at once: SQLite has a single writer; PostgreSQL takes a few side by side. */
+export const batchConcurrency = (dialect: 'sqlite' | 'postgres') => (dialect === 'sqlite' ? 1 : 4);

@@ -83,30 +83,15 @@ export interface ResultsTable {
   percent: number;
   passed: IntBoolean;
   created_at: IsoTimestamp;
+  /** JSON: the category figures, `[[name, correct, wrong, total, percent], ...]` (migration 0005). */
+  categories: string;
 }
 
-export interface ResultCategoriesTable {
-  id: string;
+/** A result's answers, with a snapshot of each question (migration 0005); never updated. */
+export interface ResultAnswersTable {
   result_id: string;
-  position: number;
-  category_name: string;
-  correct: number;
-  wrong: number;
-  total: number;
-  percent: number;
-}
-
-/** A submitted answer with a snapshot of its question; never updated. */
-export interface AnswersTable {
-  id: string;
-  result_id: string;
-  position: number;
-  question_id: string;
-  question_text: string;
-  user_answer: string;
-  correct_answer: string;
-  category_name: string;
-  is_correct: IntBoolean;
+  /** JSON: `[[questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect], ...]`. */
+  answers: string;
 }
 
 /** An admin complaint: a workplace concern participants rate. */
@@ -165,8 +150,7 @@ export interface Database {
   questions: QuestionsTable;
   agreements: AgreementsTable;
   results: ResultsTable;
-  result_categories: ResultCategoriesTable;
-  answers: AnswersTable;
+  result_answers: ResultAnswersTable;
   complaints: ComplaintsTable;
   concern_submissions: ConcernSubmissionsTable;
   concern_ratings: ConcernRatingsTable;

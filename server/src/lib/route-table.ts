@@ -13,7 +13,8 @@ export type Access =
   | { kind: 'account'; roles?: readonly Role[] }
   /**
    * A participant token. `check: 'token'` trusts a valid signature alone (no database read): only
-   * for calls whose reply is the same for every participant and holds nothing of theirs.
+   * for calls whose reply is the same for every participant and holds nothing of theirs, or whose
+   * handler reads the participant itself and answers 401 when it is gone.
    */
   | { kind: 'participant'; check?: 'token' }
   /** A participant token, or an account token with one of `roles`. */
@@ -26,6 +27,8 @@ export const access = {
   admins: { kind: 'account', roles: ['admin', 'superadmin'] },
   participant: { kind: 'participant' },
   participantToken: { kind: 'participant', check: 'token' },
+  /** The handler reads the participant (with what it needs of theirs) and refuses one that is gone. */
+  participantReadByHandler: { kind: 'participant', check: 'token' },
   participantOrAdmins: { kind: 'participant-or-account', roles: ['admin', 'superadmin'] },
 } as const satisfies Record<string, Access>;
 

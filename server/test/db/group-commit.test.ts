@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../../src/db/errors';
-import { GroupCommit } from '../../src/db/group-commit';
+import { eachInSavepoint, GroupCommit, type TransactionWork } from '../../src/db/group-commit';
+import type { Database } from '../../src/db/types';
 import { build, type TestApp } from '../helpers/build';
 
 let subject: TestApp;
@@ -12,6 +13,10 @@ afterAll(() => subject.close());
 const keysLike = async (prefix: string) =>
   (await subject.app.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((row) => row.key);
 
+/** Writes given as functions, each in its own savepoint. */
+const closures = (db: Kysely<Database>) =>
+  new GroupCommit<TransactionWork<unknown>, unknown>(db, { maxBatch: 64, concurrency: 1, writeBatch: eachInSavepoint });
+
 describe('GroupCommit', () => {
   it('writes arriving together share transactions; a failing write is undone alone and fails alone', async () => {
     const transactions: number[] = [];
@@ -20,7 +25,7 @@ describe('GroupCommit', () => {
     const counted = Object.create(db, {
       transaction: { value: () => (transactions.push(1), realTransaction()) },
     }) as typeof db;
-    const group = new GroupCommit(counted, { maxBatch: 64, concurrency: 1 });
+    const group = closures(counted);
 
     const writes = Array.from({ length: 40 }, (_, i) =>
       group.write(async (trx) => {
@@ -44,7 +49,7 @@ describe('GroupCommit', () => {
   });
 
   it('settles a write only once it is committed, and a write alone is still one transaction', async () => {
-    const group = new GroupCommit(subject.app.db, { maxBatch: 64, concurrency: 1 });
+    const group = closures(subject.app.db);
     await group.write((trx) => trx.insertInto('settings').values({ key: 'gc-b-1', value: 'x' }).execute());
     expect(await keysLike('gc-b-')).toEqual(['gc-b-1']);
     await expect(
@@ -57,7 +62,7 @@ describe('GroupCommit', () => {
   });
 
   it('retries each write of a batch that failed as a whole on its own', async () => {
-    const group = new GroupCommit(subject.app.db, { maxBatch: 64, concurrency: 1 });
+    const group = closures(subject.app.db);
     let breakOnce = true;
     const writes = Array.from({ length: 10 }, (_, i) =>
       group.write(async (trx) => {

@@ -1,7 +1,7 @@
 // What migration 0004 keeps beside the data: the trigram search text of each result and the
 // per-month participant counts. Both follow inserts, changes and deletions.
 import { randomUUID } from 'node:crypto';
-import { countResults, insertResult, listResults, summarizeResults } from '../../src/modules/results/repository';
+import { countResults, insertSubmission, listResults, summarizeResults } from '../../src/modules/results/repository';
 import { insertParticipantIfMissing, updateParticipant } from '../../src/modules/participants/repository';
 import { countParticipants, countPerMonth } from '../../src/modules/stats/repository';
 import { build, type TestApp } from '../helpers/build';
@@ -16,10 +16,11 @@ async function participantWithResult(name: string, email: string, createdAt: str
   const id = randomUUID();
   const db = subject.app.db;
   await insertParticipantIfMissing(db, { id, name, email, phone: '0300', createdAt, updatedAt: createdAt });
-  await insertResult(db, {
+  const result = {
     id: randomUUID(), participantId: id, sessionId: randomUUID(), correct: passed ? 8 : 2, wrong: passed ? 2 : 8, total: 10,
     percent: passed ? 80 : 20, passed, createdAt,
-  });
+  };
+  await insertSubmission(db, { result, categories: [], answers: [] });
   return id;
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { QuestionSet, questionSet, questionSetTtlMs } from '../../src/modules/questions/question-set';
 import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository';
+import { decodeAnswers, decodeCategories } from '../../src/modules/results/repository';
 import { build, type TestApp } from '../helpers/build';
 import { answersFor, call, currentQuestions, newParticipant, signedIn } from '../helpers/api';
 
@@ -138,17 +139,12 @@ describe('POST /api/user/submitanswer', () => {
       .executeTakeFirstOrThrow();
     const wrong = questions.filter((_, index) => index % 3 === 0).length;
     expect(result).toMatchObject({ correct: 12 - wrong, wrong, total: 12, percent: percentOf(12 - wrong, wrong), passed: 1 });
-    const figures = await subject.app.db
-      .selectFrom('result_categories')
-      .selectAll()
-      .where('result_id', '=', result.id)
-      .orderBy('position')
-      .execute();
-    expect(figures.map((figure) => figure.category_name)).toEqual(['Communication', 'Decision Making', 'Leadership', 'Resilience']);
+    const figures = decodeCategories(result.categories);
+    expect(figures.map((figure) => figure.categoryName)).toEqual(['Communication', 'Decision Making', 'Leadership', 'Resilience']);
     for (const figure of figures) {
       const inCategory = questions
         .map((question, index) => ({ question, index }))
-        .filter(({ question }) => question.category.name === figure.category_name);
+        .filter(({ question }) => question.category.name === figure.categoryName);
       const wrongHere = inCategory.filter(({ index }) => index % 3 === 0).length;
       expect(figure).toMatchObject({
         correct: inCategory.length - wrongHere,
@@ -191,8 +187,9 @@ describe('POST /api/user/submitanswer', () => {
 
     const results = await subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).execute();
     expect(results).toHaveLength(1);
-    const answerRows = await subject.app.db.selectFrom('answers').select('id').where('result_id', '=', results[0]!.id).execute();
-    expect(answerRows).toHaveLength(12);
+    const stored = await subject.app.db.selectFrom('result_answers').select('answers').where('result_id', '=', results[0]!.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(decodeAnswers(stored[0]!.answers).map((answer) => answer.questionId).sort()).toEqual(answers.map((answer) => answer.questionId).sort());
   });
 
   it('lets concurrent duplicates through without an error, storing one result', async () => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { decodeAnswers, decodeCategories, encodeAnswers, encodeCategories, type AnswerRecord } from '../../src/modules/results/repository';
 import { build, type TestApp } from '../helpers/build';
 import {
   ADMIN_EMAIL,
@@ -47,6 +48,14 @@ const resultOf = async (p: Participant) => {
   return row;
 };
 
+/** Rewrites the first stored answer of `p`'s result. */
+async function changeFirstAnswer(p: Participant, change: (first: AnswerRecord) => AnswerRecord) {
+  const resultId = (await resultOf(p)).id;
+  const stored = await app.db.selectFrom('result_answers').select('answers').where('result_id', '=', resultId).executeTakeFirstOrThrow();
+  const [first, ...others] = decodeAnswers(stored.answers);
+  await app.db.updateTable('result_answers').set({ answers: encodeAnswers([change(first!), ...others]) }).where('result_id', '=', resultId).execute();
+}
+
 const mentioning = (problems: string[], p: Participant) => problems.filter((line) => line.includes(p.email));
 
 describe('reliability checks', () => {
@@ -67,16 +76,20 @@ describe('reliability checks', () => {
     // A stored total that the answers do not add up to.
     await app.db.updateTable('results').set({ correct: sql`correct + 1` }).where('id', '=', (await resultOf(total)).id).execute();
     // An answer marked right or wrong against its own snapshot.
-    const markedRow = await app.db.selectFrom('answers').select('id').where('result_id', '=', (await resultOf(marked)).id).limit(1).executeTakeFirstOrThrow();
-    await app.db.updateTable('answers').set({ is_correct: sql`1 - is_correct` }).where('id', '=', markedRow.id).execute();
+    await changeFirstAnswer(marked, (first) => ({ ...first, isCorrect: !first.isCorrect }));
     // A category figure off by one.
-    const figureRow = await app.db.selectFrom('result_categories').select('id').where('result_id', '=', (await resultOf(figure)).id).limit(1).executeTakeFirstOrThrow();
-    await app.db.updateTable('result_categories').set({ correct: sql`correct + 1` }).where('id', '=', figureRow.id).execute();
+    const figureResult = (await resultOf(figure)).id;
+    const storedFigures = await app.db.selectFrom('results').select('categories').where('id', '=', figureResult).executeTakeFirstOrThrow();
+    const [firstFigure, ...otherFigures] = decodeCategories(storedFigures.categories);
+    await app.db
+      .updateTable('results')
+      .set({ categories: encodeCategories([{ ...firstFigure!, correct: firstFigure!.correct + 1 }, ...otherFigures]) })
+      .where('id', '=', figureResult)
+      .execute();
     // A lost submission.
     await app.db.deleteFrom('results').where('id', '=', (await resultOf(lost)).id).execute();
     // An answer that is not the one sent.
-    const answerRow = await app.db.selectFrom('answers').select('id').where('result_id', '=', (await resultOf(answer)).id).limit(1).executeTakeFirstOrThrow();
-    await app.db.updateTable('answers').set({ user_answer: 'tampered' }).where('id', '=', answerRow.id).execute();
+    await changeFirstAnswer(answer, (first) => ({ ...first, userAnswer: 'tampered' }));
     // The submit transaction's participant update missing.
     await app.db.updateTable('participants').set({ name: renamed.name }).where('id', '=', (await resultOf(renamed)).participantId).execute();
     // An acknowledgement the stored result does not match.

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { lockFileName } from '../../src/db/lock';
 import { sqliteFileName } from '../../src/db/sqlite';
 import type { Database } from '../../src/db/types';
+import { decodeAnswers, decodeCategories } from '../../src/modules/results/repository';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const ADMIN_EMAIL = 'reliability-admin@prometrica.test';
@@ -882,15 +883,20 @@ export async function checkDatabase(
   otherParticipants = 0,
 ): Promise<{ problems: Problems; figures: DatabaseFigures }> {
   const problems: Problems = [];
-  const count = async (table: 'results' | 'participants' | 'answers' | 'result_categories') =>
+  const count = async (table: 'results' | 'participants' | 'result_answers') =>
     Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const distinct = await db.selectFrom('results').select(db.fn.count('participant_id').distinct().as('n')).executeTakeFirstOrThrow();
+  const people = await db.selectFrom('participants').selectAll().execute();
+  const results = await db.selectFrom('results').selectAll().execute();
+  const answerDocuments = await db.selectFrom('result_answers').selectAll().execute();
+  const answersByResult = new Map(answerDocuments.map((row) => [row.result_id, decodeAnswers(row.answers)]));
+  const figuresByResult = new Map(results.map((row) => [row.id, decodeCategories(row.categories)]));
   const figures: DatabaseFigures = {
     results: await count('results'),
     distinctParticipants: Number(distinct.n),
     participants: await count('participants'),
-    answers: await count('answers'),
-    categoryRows: await count('result_categories'),
+    answers: [...answersByResult.values()].reduce((sum, list) => sum + list.length, 0),
+    categoryRows: [...figuresByResult.values()].reduce((sum, list) => sum + list.length, 0),
   };
   if (figures.results !== participants.length) problems.push(`database: ${figures.results} results, expected ${participants.length}`);
   if (figures.distinctParticipants !== figures.results) problems.push(`database: ${figures.results} results for ${figures.distinctParticipants} participants`);
@@ -898,21 +904,14 @@ export async function checkDatabase(
     problems.push(`database: ${figures.participants} participants, expected ${participants.length + otherParticipants}`);
   }
 
-  const orphanAnswers = await db.selectFrom('answers').leftJoin('results', 'results.id', 'answers.result_id').where('results.id', 'is', null).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const orphanFigures = await db.selectFrom('result_categories').leftJoin('results', 'results.id', 'result_categories.result_id').where('results.id', 'is', null).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  if (Number(orphanAnswers.n) + Number(orphanFigures.n) > 0) problems.push(`database: ${orphanAnswers.n} orphan answers, ${orphanFigures.n} orphan category rows`);
+  const resultIds = new Set(results.map((row) => row.id));
+  const orphanAnswers = answerDocuments.filter((row) => !resultIds.has(row.result_id)).length;
+  const withoutAnswers = results.filter((row) => !answersByResult.has(row.id)).length;
+  if (orphanAnswers + withoutAnswers > 0) problems.push(`database: ${orphanAnswers} orphan answer lists, ${withoutAnswers} results without answers`);
 
-  const people = await db.selectFrom('participants').selectAll().execute();
-  const results = await db.selectFrom('results').selectAll().execute();
-  const answers = await db.selectFrom('answers').selectAll().orderBy('position').execute();
-  const figureRows = await db.selectFrom('result_categories').selectAll().orderBy('position').execute();
   const personByEmail = new Map(people.map((person) => [person.email_lower, person]));
   const resultsByParticipant = new Map<string, typeof results>();
   for (const result of results) resultsByParticipant.set(result.participant_id, [...(resultsByParticipant.get(result.participant_id) ?? []), result]);
-  const answersByResult = new Map<string, typeof answers>();
-  for (const answer of answers) answersByResult.set(answer.result_id, [...(answersByResult.get(answer.result_id) ?? []), answer]);
-  const figuresByResult = new Map<string, typeof figureRows>();
-  for (const figure of figureRows) figuresByResult.set(figure.result_id, [...(figuresByResult.get(figure.result_id) ?? []), figure]);
 
   for (const p of participants) {
     const person = personByEmail.get(p.email.toLowerCase());
@@ -932,27 +931,26 @@ export async function checkDatabase(
       problems.push(`database: ${p.email} acknowledged at ${p.ack.submittedAt}, stored at ${result.created_at}`);
     }
     const rows = answersByResult.get(result.id) ?? [];
-    // Recompute from the answer rows.
+    // Recompute from the stored answers.
     let correct = 0;
     const byCategory = new Map<string, { correct: number; wrong: number }>();
     for (const row of rows) {
-      const isCorrect = Number(row.is_correct) === 1;
-      if (isCorrect !== sameText(row.user_answer, row.correct_answer)) problems.push(`database: ${p.email} answer ${row.question_id} marked ${isCorrect} wrongly`);
-      const known = questions.get(row.question_id);
-      if (!known || row.correct_answer !== known.correctAnswer || row.category_name !== known.categoryName) {
-        problems.push(`database: ${p.email} answer ${row.question_id} snapshot differs from the question`);
+      if (row.isCorrect !== sameText(row.userAnswer, row.correctAnswer)) problems.push(`database: ${p.email} answer ${row.questionId} marked ${row.isCorrect} wrongly`);
+      const known = questions.get(row.questionId);
+      if (!known || row.correctAnswer !== known.correctAnswer || row.categoryName !== known.categoryName) {
+        problems.push(`database: ${p.email} answer ${row.questionId} snapshot differs from the question`);
       }
-      if (isCorrect) correct += 1;
-      const figure = byCategory.get(row.category_name) ?? { correct: 0, wrong: 0 };
-      if (isCorrect) figure.correct += 1;
+      if (row.isCorrect) correct += 1;
+      const figure = byCategory.get(row.categoryName) ?? { correct: 0, wrong: 0 };
+      if (row.isCorrect) figure.correct += 1;
       else figure.wrong += 1;
-      byCategory.set(row.category_name, figure);
+      byCategory.set(row.categoryName, figure);
     }
     const wrong = rows.length - correct;
-    if (!sameAnswers(p.answers, rows.map((row) => ({ questionId: row.question_id, userAnswer: row.user_answer })))) {
+    if (!sameAnswers(p.answers, rows.map((row) => ({ questionId: row.questionId, userAnswer: row.userAnswer })))) {
       problems.push(`database: ${p.email} stored answers differ from the ones sent`);
     }
-    if (new Set(rows.map((row) => Number(row.position))).size !== rows.length) problems.push(`database: ${p.email} answer positions repeat`);
+    if (new Set(rows.map((row) => row.questionId)).size !== rows.length) problems.push(`database: ${p.email} answers a question twice`);
     const stored = { correct: Number(result.correct), wrong: Number(result.wrong), total: Number(result.total), percent: Number(result.percent), passed: Number(result.passed) === 1 };
     const recomputed = { correct, wrong, total: rows.length, percent: percent(correct, wrong), passed: percent(correct, wrong) >= 50 };
     if (JSON.stringify(stored) !== JSON.stringify(recomputed)) {
@@ -960,12 +958,12 @@ export async function checkDatabase(
     }
     if (correct !== p.expected.correct) problems.push(`database: ${p.email} has ${correct} right answers, the participant chose ${p.expected.correct}`);
     const storedFigures = figuresByResult.get(result.id) ?? [];
-    if (storedFigures.length !== byCategory.size) problems.push(`database: ${p.email} has ${storedFigures.length} category rows for ${byCategory.size} categories`);
+    if (storedFigures.length !== byCategory.size) problems.push(`database: ${p.email} has ${storedFigures.length} category figures for ${byCategory.size} categories`);
     for (const row of storedFigures) {
-      const want = byCategory.get(row.category_name);
-      const got = { correct: Number(row.correct), wrong: Number(row.wrong), total: Number(row.total), percent: Number(row.percent) };
+      const want = byCategory.get(row.categoryName);
+      const got = { correct: row.correct, wrong: row.wrong, total: row.total, percent: row.percent };
       if (!want || JSON.stringify(got) !== JSON.stringify({ ...want, total: want.correct + want.wrong, percent: percent(want.correct, want.wrong) })) {
-        problems.push(`database: ${p.email} category ${row.category_name} ${JSON.stringify(got)} but the answers add up to ${JSON.stringify(want)}`);
+        problems.push(`database: ${p.email} category ${row.categoryName} ${JSON.stringify(got)} but the answers add up to ${JSON.stringify(want)}`);
       }
     }
   }

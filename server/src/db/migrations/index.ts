@@ -3,6 +3,7 @@ import * as usersAndSettings from './0001-users-and-settings';
 import * as assessment from './0002-assessment';
 import * as rateLimits from './0003-rate-limits';
 import * as searchAndFigures from './0004-search-and-figures';
+import * as resultDocuments from './0005-result-documents';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0002-assessment': assessment,
   '0003-rate-limits': rateLimits,
   '0004-search-and-figures': searchAndFigures,
+  '0005-result-documents': resultDocuments,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, ParticipantsTable } from '../../db/types';
 import { normalizeEmail } from '../users/repository';
 
@@ -60,6 +61,32 @@ export async function insertParticipantIfMissing(db: Executor, participant: Part
 }
 
 /** Changes the given details; a taken email fails with the engine's unique-violation error. */
+/**
+ * The details a submission carried, written with it. The email changes only if no other
+ * participant holds it at that moment (it is theirs: the submission keeps ours rather than fail).
+ */
+export async function updateCarriedDetails(
+  db: Executor,
+  id: string,
+  changes: { name?: string; email?: string; phone?: string; updatedAt: string },
+): Promise<void> {
+  const email = changes.email;
+  const emailLower = email === undefined ? undefined : normalizeEmail(email);
+  const heldByAnother = (column: 'email' | 'email_lower', value: string) =>
+    sql<string>`case when exists (select 1 from participants as other where other.email_lower = ${emailLower} and other.id <> ${id})
+      then ${sql.ref(`participants.${column}`)} else ${value} end`;
+  await db
+    .updateTable('participants')
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name, name_lower: changes.name.toLowerCase() } : {}),
+      ...(email !== undefined ? { email: heldByAnother('email', email), email_lower: heldByAnother('email_lower', emailLower!) } : {}),
+      ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+      updated_at: changes.updatedAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function updateParticipant(
   db: Executor,
   id: string,

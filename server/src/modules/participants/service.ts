@@ -3,7 +3,7 @@ import type { ValidateUserBody, ValidateUserResponse } from '@prometrica/shared-
 import type { Store } from '../../db/types';
 import type { TokenService } from '../../lib/tokens';
 import type { ParticipantIdentity } from '../../plugins/auth';
-import { findResultByParticipant, listAnswers, listResultCategories } from '../results/repository';
+import { findResultByParticipant, findResultCategories, listAnswers } from '../results/repository';
 import { toCategoryFigure, toTotals } from '../results/service';
 import {
   findParticipantByEmail,
@@ -68,13 +68,13 @@ export async function validateParticipant(
   }
   const [answers, categories] = await Promise.all([
     listAnswers(store.db, result.id),
-    listResultCategories(store.db, [result.id]),
+    findResultCategories(store.db, result.id),
   ]);
   return {
     message: 'You have already completed the assessment',
     status: true,
     token,
     response: answers.map((answer) => ({ questionId: answer.questionId, userAnswer: answer.userAnswer })),
-    results: { userTotals: toTotals(result), categories: (categories.get(result.id) ?? []).map(toCategoryFigure) },
+    results: { userTotals: toTotals(result), categories: categories.map(toCategoryFigure) },
   };
 }

@@ -26,7 +26,7 @@ export const quizRoutes = [
     url: '/user/submitanswer',
     tag: 'quiz',
     summary: 'Submit every answer once; the same submission again returns the stored one (200)',
-    access: access.participant,
+    access: access.participantReadByHandler,
     body: submitAnswersBodySchema,
     response: submitAnswersResponseSchema,
     status: 201,

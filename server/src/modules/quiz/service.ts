@@ -4,27 +4,24 @@ import type {
   SubmitAnswersResponse,
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
-import { isUniqueViolation } from '../../db/errors';
-import { groupCommit } from '../../db/group-commit';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
-import { findParticipantByEmail, findParticipantById, updateParticipant } from '../participants/repository';
+import { findParticipantByEmail } from '../participants/repository';
 import { sameSession } from '../participants/service';
 import {
+  findParticipantWithResult,
   findResultByParticipant,
-  insertAnswers,
-  insertResult,
-  insertResultCategories,
   listAnswers,
   type AnswerRecord,
   type ResultRecord,
 } from '../results/repository';
 import { questionSet } from '../questions/question-set';
 import { scoreAnswers } from './scoring';
+import { submissionWriter, type CarriedDetails } from './submission-writer';
 
 export const otherDeviceMessage = 'Your responses are only available on the device that submitted them';
 export const alreadySubmittedMessage = 'You have already submitted your answers';
@@ -80,17 +77,24 @@ async function repeatSubmission(db: Executor, result: ResultRecord, sent: Readon
   return stored;
 }
 
-/** The name, email and phone a submission carried, when they are real details and not placeholders. */
-async function carriedDetails(db: Executor, participantId: string, body: SubmitBody) {
-  const participant = await findParticipantById(db, participantId);
-  if (!participant) return {};
+/**
+ * The name, email and phone a submission carried that differ from the stored ones, when they are
+ * real details and not placeholders. Written with the submission (an email another participant
+ * took meanwhile is left out then).
+ */
+async function carriedDetails(
+  db: Executor,
+  participantId: string,
+  stored: { name: string; email: string; phone: string },
+  body: SubmitBody,
+): Promise<CarriedDetails> {
   const given = (value: string) => value !== '' && !placeholders.has(value.toLowerCase());
-  const changes: { name?: string; email?: string; phone?: string } = {};
-  if (given(body.name) && body.name !== participant.name) changes.name = body.name;
-  if (given(body.contactno) && phoneFormat.test(body.contactno) && body.contactno !== participant.phone) {
+  const changes: CarriedDetails = {};
+  if (given(body.name) && body.name !== stored.name) changes.name = body.name;
+  if (given(body.contactno) && phoneFormat.test(body.contactno) && body.contactno !== stored.phone) {
     changes.phone = body.contactno;
   }
-  if (given(body.email) && emailFormat.safeParse(body.email).success && body.email !== participant.email) {
+  if (given(body.email) && emailFormat.safeParse(body.email).success && body.email !== stored.email) {
     // Another participant's email is theirs: keep ours rather than fail the submission.
     const owner = await findParticipantByEmail(db, body.email);
     if (!owner || owner.id === participantId) changes.email = body.email;
@@ -100,7 +104,7 @@ async function carriedDetails(db: Executor, participantId: string, body: SubmitB
 
 /**
  * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
- * snapshots in one transaction. Every current question must be answered, each once, and only
+ * snapshots (with the details the submission carried) in one transaction. Every current question must be answered, each once, and only
  * known questions. One result per participant: the same submission again returns the stored one
  * (200) and creates nothing, also when two arrive at once.
  */
@@ -119,7 +123,12 @@ export async function submitAnswers(
     throw badRequest(`answers: question ${[...repeated].join(', ')} is answered more than once`, 'answers');
   }
 
-  const existing = await assertSubmittingSession(store.db, who);
+  // The route checks the token's signature only: the participant and their result are read here,
+  // in one query, and a participant who is gone is refused as the other participant calls refuse.
+  const found = await findParticipantWithResult(store.db, who.id);
+  if (!found) throw unauthorized('Invalid token');
+  const existing = found.result;
+  if (existing && !sameSession(who.sessionId, existing.sessionId)) throw forbidden(otherDeviceMessage);
   if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
 
   const questions = await questionSet(store).records();
@@ -131,6 +140,7 @@ export async function submitAnswers(
   if (remaining > 0) throw badRequest(`Please answer all questions. ${remaining} questions remaining.`, 'answers');
 
   const score = scoreAnswers(questions, sent);
+  const details = await carriedDetails(store.db, who.id, found.participant, body);
   const result: ResultRecord = {
     id: timeOrderedId(),
     participantId: who.id,
@@ -138,28 +148,16 @@ export async function submitAnswers(
     ...score.totals,
     createdAt: new Date().toISOString(),
   };
-  const categories = score.categories.map((figure) => ({ ...figure, id: timeOrderedId() }));
-  const answers = score.answers.map((answer) => ({ ...answer, id: timeOrderedId() }));
-  try {
-    // Submissions arriving together share one transaction (one disk sync); this one is
-    // acknowledged only once that transaction has committed.
-    await groupCommit(store.db, store.dialect).write(async (trx) => {
-      await insertResult(trx, result);
-      await insertResultCategories(trx, result.id, categories);
-      await insertAnswers(trx, result.id, answers);
-      const details = await carriedDetails(trx, who.id, body);
-      if (Object.keys(details).length > 0) {
-        await updateParticipant(trx, who.id, { ...details, updatedAt: result.createdAt });
-      }
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  // Submissions arriving together share one transaction (one disk sync) and are written together;
+  // this one is acknowledged only once that transaction has committed.
+  const stored = await submissionWriter(store).write({ result, categories: score.categories, answers: score.answers, details });
+  if (!stored) {
     // The same participant's other request won the race: answer like a repeat.
     const winner = await assertSubmittingSession(store.db, who);
-    if (!winner) throw error;
+    if (!winner) throw new Error('A result exists for this participant but could not be read back');
     return { created: false, response: await repeatSubmission(store.db, winner, sent) };
   }
-  return { created: true, response: submissionResponse(result, answers) };
+  return { created: true, response: submissionResponse(result, score.answers) };
 }
 
 /** `GET user/getuserresponse`: the participant's own answers and concern ratings, for the submitting session only. */

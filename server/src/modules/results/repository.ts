@@ -35,8 +35,9 @@ export interface AnswerRecord {
   isCorrect: boolean;
 }
 
-/** A result with the participant it belongs to, as lists show it. */
+/** A result with its category figures and the participant it belongs to, as lists show it. */
 export interface ResultWithParticipant extends ResultRecord {
+  categories: ResultCategoryRecord[];
   participant: { id: string; name: string; email: string; phone: string; createdAt: string };
 }
 
@@ -80,6 +81,30 @@ function toResult(row: ResultRow): ResultRecord {
   };
 }
 
+/**
+ * A participant with their result, if any, in one read; undefined when the participant is gone.
+ */
+export async function findParticipantWithResult(
+  db: Executor,
+  participantId: string,
+): Promise<{ participant: { name: string; email: string; phone: string }; result: ResultRecord | undefined } | undefined> {
+  const row = await db
+    .selectFrom('participants')
+    .leftJoin('results', 'results.participant_id', 'participants.id')
+    .select([
+      'participants.name', 'participants.email', 'participants.phone', 'results.id', 'results.session_id', 'results.correct',
+      'results.wrong', 'results.total', 'results.percent', 'results.passed', 'results.created_at',
+    ])
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { name, email, phone } = row;
+  return {
+    participant: { name, email, phone },
+    result: row.id === null ? undefined : toResult({ ...row, participant_id: participantId } as ResultRow),
+  };
+}
+
 export async function findResultByParticipant(db: Executor, participantId: string): Promise<ResultRecord | undefined> {
   const row = await db
     .selectFrom('results')
@@ -89,125 +114,122 @@ export async function findResultByParticipant(db: Executor, participantId: strin
   return row ? toResult(row) : undefined;
 }
 
-/** Writes the result row; a second result for the participant fails with a unique violation. */
-export async function insertResult(db: Executor, result: ResultRecord): Promise<void> {
-  await db
-    .insertInto('results')
-    .values({
-      id: result.id,
-      participant_id: result.participantId,
-      session_id: result.sessionId,
-      correct: result.correct,
-      wrong: result.wrong,
-      total: result.total,
-      percent: result.percent,
-      passed: bit(result.passed),
-      created_at: result.createdAt,
-    })
-    .execute();
+/** How `results.categories` holds one figure (migration 0005). */
+type StoredCategory = [name: string, correct: number, wrong: number, total: number, percent: number];
+/** How `result_answers.answers` holds one answer, in submission order (migration 0005). */
+type StoredAnswer = [questionId: string, questionText: string, userAnswer: string, correctAnswer: string, categoryName: string, isCorrect: boolean];
+
+/** The stored text of a result's category figures. */
+export function encodeCategories(figures: readonly ResultCategoryRecord[]): string {
+  return JSON.stringify(figures.map((figure): StoredCategory => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]));
 }
 
-/**
- * Rows of one table written with a single parameter: a JSON array of rows (arrays of values in
- * `columns` order). One short statement instead of one placeholder per value (270 for 30 answers):
- * both engines parse and plan it once per call in a fraction of the time, and the submission's
- * transaction (which holds SQLite's only writer) is shorter.
- */
-async function insertJsonRows(
-  db: Executor,
-  table: 'answers' | 'result_categories',
-  columns: ReadonlyArray<readonly [name: string, type: 'text' | 'integer']>,
-  rows: ReadonlyArray<ReadonlyArray<string | number>>,
-): Promise<void> {
-  const names = sql.join(columns.map(([name]) => sql.ref(name)));
-  const json = JSON.stringify(rows);
-  if (isPostgres(db)) {
-    const values = sql.join(columns.map(([, type], index) => (type === 'integer' ? sql`(row ->> ${sql.lit(index)})::integer` : sql`row ->> ${sql.lit(index)}`)));
-    await sql`insert into ${sql.table(table)} (${names}) select ${values} from jsonb_array_elements(${json}::jsonb) as row`.execute(db);
-  } else {
-    const values = sql.join(columns.map((_, index) => sql`value ->> ${sql.lit(index)}`));
-    await sql`insert into ${sql.table(table)} (${names}) select ${values} from json_each(${json})`.execute(db);
-  }
+export function decodeCategories(text: string): ResultCategoryRecord[] {
+  return storedList<StoredCategory>(text, 'categories', 5).map(([categoryName, correct, wrong, total, percent]) => ({
+    categoryName,
+    correct,
+    wrong,
+    total,
+    percent,
+  }));
 }
 
-export async function insertResultCategories(
-  db: Executor,
-  resultId: string,
-  figures: ReadonlyArray<ResultCategoryRecord & { id: string }>,
-): Promise<void> {
-  if (figures.length === 0) return;
-  await insertJsonRows(
-    db,
-    'result_categories',
-    [['id', 'text'], ['result_id', 'text'], ['position', 'integer'], ['category_name', 'text'], ['correct', 'integer'], ['wrong', 'integer'], ['total', 'integer'], ['percent', 'integer']],
-    figures.map((figure, position) => [figure.id, resultId, position, figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]),
-  );
-}
-
-export async function insertAnswers(
-  db: Executor,
-  resultId: string,
-  answers: ReadonlyArray<AnswerRecord & { id: string }>,
-): Promise<void> {
-  if (answers.length === 0) return;
-  await insertJsonRows(
-    db,
-    'answers',
-    [
-      ['id', 'text'], ['result_id', 'text'], ['position', 'integer'], ['question_id', 'text'], ['question_text', 'text'],
-      ['user_answer', 'text'], ['correct_answer', 'text'], ['category_name', 'text'], ['is_correct', 'integer'],
-    ],
-    answers.map((answer, position) => [
-      answer.id, resultId, position, answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer,
-      answer.categoryName, bit(answer.isCorrect),
+/** The stored text of a result's answers. */
+export function encodeAnswers(answers: readonly AnswerRecord[]): string {
+  return JSON.stringify(
+    answers.map((answer): StoredAnswer => [
+      answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer, answer.categoryName, answer.isCorrect,
     ]),
   );
 }
 
-/** A result's answers in the order they were submitted. */
-export async function listAnswers(db: Executor, resultId: string): Promise<AnswerRecord[]> {
-  const rows = await db
-    .selectFrom('answers')
-    .select(['question_id', 'question_text', 'user_answer', 'correct_answer', 'category_name', 'is_correct'])
-    .where('result_id', '=', resultId)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => ({
-    questionId: row.question_id,
-    questionText: row.question_text,
-    userAnswer: row.user_answer,
-    correctAnswer: row.correct_answer,
-    categoryName: row.category_name,
-    isCorrect: Number(row.is_correct) === 1,
+export function decodeAnswers(text: string): AnswerRecord[] {
+  return storedList<StoredAnswer>(text, 'answers', 6).map(([questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect]) => ({
+    questionId,
+    questionText,
+    userAnswer,
+    correctAnswer,
+    categoryName,
+    isCorrect,
   }));
 }
 
-/** The category figures of several results at once (one query for a whole page). */
-export async function listResultCategories(
-  db: Executor,
-  resultIds: readonly string[],
-): Promise<Map<string, ResultCategoryRecord[]>> {
-  const byResult = new Map<string, ResultCategoryRecord[]>();
-  if (resultIds.length === 0) return byResult;
-  const rows = await db
-    .selectFrom('result_categories')
-    .select(['result_id', 'category_name', 'correct', 'wrong', 'total', 'percent'])
-    .where('result_id', 'in', resultIds)
-    .orderBy('result_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) {
-    const list = byResult.get(row.result_id) ?? [];
-    list.push({
-      categoryName: row.category_name,
-      correct: Number(row.correct),
-      wrong: Number(row.wrong),
-      total: Number(row.total),
-      percent: Number(row.percent),
-    });
-    byResult.set(row.result_id, list);
+/** A stored JSON list of tuples; anything else is a damaged row, reported as such. */
+function storedList<T extends unknown[]>(text: string, column: string, width: number): T[] {
+  const list: unknown = JSON.parse(text);
+  if (!Array.isArray(list) || !list.every((item) => Array.isArray(item) && item.length === width)) {
+    throw new Error(`Stored ${column} are not a list of ${width}-item entries`);
   }
-  return byResult;
+  return list as T[];
+}
+
+/** A submission to store: its result with the category figures, and its answers. */
+export interface NewSubmission {
+  result: ResultRecord;
+  categories: readonly ResultCategoryRecord[];
+  answers: readonly AnswerRecord[];
+}
+
+/**
+ * Stores many submissions with two statements (one on PostgreSQL), whatever their number: the
+ * rows go as one JSON parameter each. A participant who already has a result keeps it: their
+ * submission is skipped, not an error, and is missing from the ids returned (those stored).
+ */
+export async function insertSubmissions(db: Executor, submissions: readonly NewSubmission[]): Promise<Set<string>> {
+  const results = JSON.stringify(
+    submissions.map(({ result, categories }) => [
+      result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
+      bit(result.passed), result.createdAt, encodeCategories(categories),
+    ]),
+  );
+  const answersOf = (list: readonly NewSubmission[]) => JSON.stringify(list.map(({ result, answers }) => [result.id, encodeAnswers(answers)]));
+  const columns = sql.raw('id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories');
+  if (isPostgres(db)) {
+    // One round trip: the answers of the results just stored, in the same statement.
+    const { rows } = await sql<{ result_id: string }>`
+      with stored as (
+        insert into results (${columns})
+        select r ->> 0, r ->> 1, r ->> 2, (r ->> 3)::integer, (r ->> 4)::integer, (r ->> 5)::integer, (r ->> 6)::integer,
+          (r ->> 7)::integer, r ->> 8, r ->> 9
+        from json_array_elements(${results}::json) as r
+        on conflict (participant_id) do nothing
+        returning id
+      )
+      insert into result_answers (result_id, answers)
+      select a ->> 0, a ->> 1 from json_array_elements(${answersOf(submissions)}::json) as a where a ->> 0 in (select id from stored)
+      returning result_id`.execute(db);
+    return new Set(rows.map((row) => row.result_id));
+  }
+  // SQLite: \`where true\` tells the parser the ON CONFLICT belongs to the insert, not to a join.
+  const { rows } = await sql<{ id: string }>`
+    insert into results (${columns})
+    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9
+    from json_each(${results}) where true
+    on conflict (participant_id) do nothing
+    returning id`.execute(db);
+  const stored = new Set(rows.map((row) => row.id));
+  if (stored.size > 0) {
+    const answers = answersOf(submissions.filter(({ result }) => stored.has(result.id)));
+    await sql`insert into result_answers (result_id, answers) select value ->> 0, value ->> 1 from json_each(${answers})`.execute(db);
+  }
+  return stored;
+}
+
+/** Stores one submission; false when the participant already has a result (nothing is written). */
+export async function insertSubmission(db: Executor, submission: NewSubmission): Promise<boolean> {
+  return (await insertSubmissions(db, [submission])).size === 1;
+}
+
+/** A result's category figures. */
+export async function findResultCategories(db: Executor, resultId: string): Promise<ResultCategoryRecord[]> {
+  const row = await db.selectFrom('results').select('categories').where('id', '=', resultId).executeTakeFirst();
+  return row ? decodeCategories(row.categories) : [];
+}
+
+/** A result's answers in the order they were submitted. */
+export async function listAnswers(db: Executor, resultId: string): Promise<AnswerRecord[]> {
+  const row = await db.selectFrom('result_answers').select('answers').where('result_id', '=', resultId).executeTakeFirst();
+  return row ? decodeAnswers(row.answers) : [];
 }
 
 export interface ResultFilter {
@@ -285,6 +307,7 @@ export async function listResults(
     .$if(pageIds === undefined && filter.passed !== undefined, (query) => query.where('results.passed', '=', bit(filter.passed!)))
     .select([
       ...resultColumns,
+      'results.categories',
       'participants.name as participant_name',
       'participants.email as participant_email',
       'participants.phone as participant_phone',
@@ -296,6 +319,7 @@ export async function listResults(
     .execute();
   return rows.map((row) => ({
     ...toResult(row),
+    categories: decodeCategories(row.categories),
     participant: {
       id: row.participant_id,
       name: row.participant_name,
@@ -313,6 +337,7 @@ export async function findResultWithParticipant(db: Executor, id: string): Promi
     .innerJoin('participants', 'participants.id', 'results.participant_id')
     .select([
       ...resultColumns,
+      'results.categories',
       'participants.name as participant_name',
       'participants.email as participant_email',
       'participants.phone as participant_phone',
@@ -323,6 +348,7 @@ export async function findResultWithParticipant(db: Executor, id: string): Promi
   if (!row) return undefined;
   return {
     ...toResult(row),
+    categories: decodeCategories(row.categories),
     participant: {
       id: row.participant_id,
       name: row.participant_name,

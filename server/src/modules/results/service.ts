@@ -16,7 +16,6 @@ import {
   countResults,
   findResultWithParticipant,
   listAnswers,
-  listResultCategories,
   listResults,
   summarizeResults,
   type ResultCategoryRecord,
@@ -49,7 +48,7 @@ export function toCategoryFigure(figure: ResultCategoryRecord): CategoryFigure {
   };
 }
 
-function toResult(result: ResultWithParticipant, categories: ResultCategoryRecord[]): Omit<Result, 'answers'> {
+function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
   return {
     _id: result.id,
     user: {
@@ -61,7 +60,7 @@ function toResult(result: ResultWithParticipant, categories: ResultCategoryRecor
       createdAt: result.participant.createdAt,
     },
     userTotals: toTotals(result),
-    categories: categories.map(toCategoryFigure),
+    categories: result.categories.map(toCategoryFigure),
     createdAt: result.createdAt,
   };
 }
@@ -87,12 +86,8 @@ export async function listResultsPage(
   const total = count ?? summary.total;
   const window = pageWindow(total, query.page, query.limit);
   const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
-  const categories = await listResultCategories(
-    store.db,
-    rows.map((row) => row.id),
-  );
   return {
-    results: rows.map((row) => ({ ...toResult(row, categories.get(row.id) ?? []), answers: [] })),
+    results: rows.map((row) => ({ ...toResult(row), answers: [] })),
     totalResults: total,
     page: window.page,
     totalPages: window.totalPages,
@@ -109,14 +104,10 @@ export async function listResultsPage(
 export async function getResult(store: Store, id: string): Promise<ResultResponse> {
   const result = await findResultWithParticipant(store.db, id);
   if (!result) throw notFound(resultNotFoundMessage);
-  const [answers, categories, agreement] = await Promise.all([
-    listAnswers(store.db, id),
-    listResultCategories(store.db, [id]),
-    findLatestAgreement(store.db, result.participant.id),
-  ]);
+  const [answers, agreement] = await Promise.all([listAnswers(store.db, id), findLatestAgreement(store.db, result.participant.id)]);
   return {
     result: {
-      ...toResult(result, categories.get(id) ?? []),
+      ...toResult(result),
       answers: answers.map((answer) => ({
         question: answer.questionText,
         userAnswer: answer.userAnswer,

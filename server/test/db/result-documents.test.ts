@@ -1,0 +1,126 @@
+// Migration 0005 moves each result's answers and category figures from rows of their own into JSON
+// text: what was stored before reads back the same after it, and going back restores the rows.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { openPostgres } from '../../src/db/postgres';
+import { inCodeMigrationProvider } from '../../src/db/migrations';
+import { openSqlite } from '../../src/db/sqlite';
+import type { Database } from '../../src/db/types';
+import { findResultCategories, listAnswers, listResults } from '../../src/modules/results/repository';
+import { postgresUrl } from '../helpers/build';
+
+/** A database of its own (a fresh PostgreSQL schema in PostgreSQL mode), with no migration run. */
+async function emptyDatabase(): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  if (postgresUrl) {
+    const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const db = await openPostgres(postgresUrl, { schema });
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        try {
+          await client.query(`drop schema if exists "${schema}" cascade`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migration-'));
+  const { db, release } = openSqlite(dir);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      release();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function migrateTo(db: Kysely<Database>, name: string) {
+  const migrationTableSchema = postgresUrl
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
+    : undefined;
+  const migrator = new Migrator({ db, provider: inCodeMigrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}
+
+const now = '2025-05-01T09:00:00.000Z';
+
+/** Writes a participant with a result, figures and answers as the schema before 0005 held them. */
+async function oldSubmission(db: Kysely<Database>, n: number, answers: Array<[string, string, string, string, boolean]>) {
+  const participantId = randomUUID();
+  const resultId = randomUUID();
+  await sql`insert into participants (id, name, name_lower, email, email_lower, phone, created_at, updated_at)
+    values (${participantId}, ${`Person ${n}`}, ${`person ${n}`}, ${`p${n}@old.example`}, ${`p${n}@old.example`}, '0300', ${now}, ${now})`.execute(db);
+  await sql`insert into results (id, participant_id, session_id, correct, wrong, total, percent, passed, created_at)
+    values (${resultId}, ${participantId}, 's', 1, 1, 2, 50, 1, ${now})`.execute(db);
+  // Stored out of order: the position decides the order read back.
+  for (const [position, category] of [[1, 'Leadership'], [0, 'Ethics']] as const) {
+    await sql`insert into result_categories (id, result_id, position, category_name, correct, wrong, total, percent)
+      values (${randomUUID()}, ${resultId}, ${position}, ${category}, ${position}, 1, ${position + 1}, ${position * 50})`.execute(db);
+  }
+  for (const [position, [questionId, text, answer, correct, isCorrect]] of [...answers.entries()].reverse()) {
+    await sql`insert into answers (id, result_id, position, question_id, question_text, user_answer, correct_answer, category_name, is_correct)
+      values (${randomUUID()}, ${resultId}, ${position}, ${questionId}, ${text}, ${answer}, ${correct}, 'Ethics', ${isCorrect ? 1 : 0})`.execute(db);
+  }
+  return resultId;
+}
+
+let subject: Awaited<ReturnType<typeof emptyDatabase>>;
+beforeEach(async () => {
+  subject = await emptyDatabase();
+});
+afterEach(() => subject.close());
+
+test('answers and figures stored as rows read back the same as JSON, and going back restores the rows', async () => {
+  const { db } = subject;
+  await migrateTo(db, '0004-search-and-figures');
+  const first = await oldSubmission(db, 1, [
+    ['q1', 'Is "trust" earned?', 'Yes, always', 'Yes, always', true],
+    ['q2', 'Ünïcode & <markup>', 'Non', 'Oui', false],
+  ]);
+  const second = await oldSubmission(db, 2, [['q1', 'Is "trust" earned?', 'No', 'Yes, always', false]]);
+
+  await migrateTo(db, '0005-result-documents');
+  expect(await listAnswers(db, first)).toEqual([
+    { questionId: 'q1', questionText: 'Is "trust" earned?', userAnswer: 'Yes, always', correctAnswer: 'Yes, always', categoryName: 'Ethics', isCorrect: true },
+    { questionId: 'q2', questionText: 'Ünïcode & <markup>', userAnswer: 'Non', correctAnswer: 'Oui', categoryName: 'Ethics', isCorrect: false },
+  ]);
+  expect(await listAnswers(db, second)).toHaveLength(1);
+  const figures = [
+    { categoryName: 'Ethics', correct: 0, wrong: 1, total: 1, percent: 0 },
+    { categoryName: 'Leadership', correct: 1, wrong: 1, total: 2, percent: 50 },
+  ];
+  expect(await findResultCategories(db, first)).toEqual(figures);
+  const page = await listResults(db, { search: '' }, { limit: 25, offset: 0 });
+  expect(page.map((row) => row.categories)).toEqual([figures, figures]);
+
+  await migrateTo(db, '0004-search-and-figures');
+  const rows = await sql<{ position: number; question_id: string; user_answer: string; is_correct: number }>`
+    select position, question_id, user_answer, is_correct from answers where result_id = ${first} order by position`.execute(db);
+  expect(rows.rows.map((row) => ({ ...row, position: Number(row.position), is_correct: Number(row.is_correct) }))).toEqual([
+    { position: 0, question_id: 'q1', user_answer: 'Yes, always', is_correct: 1 },
+    { position: 1, question_id: 'q2', user_answer: 'Non', is_correct: 0 },
+  ]);
+  const figureRows = await sql<{ category_name: string }>`
+    select category_name from result_categories where result_id = ${first} order by position`.execute(db);
+  expect(figureRows.rows.map((row) => row.category_name)).toEqual(['Ethics', 'Leadership']);
+});
+
+test('a result and its answers go together: deleting the participant deletes both', async () => {
+  const { db } = subject;
+  await migrateTo(db, '0004-search-and-figures');
+  const resultId = await oldSubmission(db, 3, [['q1', 'Question', 'A', 'A', true]]);
+  await migrateTo(db, '0005-result-documents');
+  await db.deleteFrom('participants').execute();
+  expect(await db.selectFrom('result_answers').select('result_id').where('result_id', '=', resultId).execute()).toEqual([]);
+});

@@ -1,0 +1,86 @@
+// Submissions are written in batches: results and answers of many participants in one or two
+// statements. A participant who already has a result keeps it, alone, without failing the others.
+import { randomUUID } from 'node:crypto';
+import { findParticipantById, insertParticipantIfMissing, updateCarriedDetails } from '../../src/modules/participants/repository';
+import { submissionWriter, type SubmissionWrite } from '../../src/modules/quiz/submission-writer';
+import { findResultByParticipant, findResultCategories, insertSubmissions, listAnswers } from '../../src/modules/results/repository';
+import { timeOrderedId } from '../../src/lib/ids';
+import { build, type TestApp } from '../helpers/build';
+
+let subject: TestApp;
+beforeAll(async () => {
+  subject = await build();
+});
+afterAll(() => subject.close());
+
+const at = '2025-06-01T10:00:00.000Z';
+
+async function participant(name: string) {
+  const id = randomUUID();
+  await insertParticipantIfMissing(subject.app.db, {
+    id, name, email: `${id}@writer.example`, phone: '0300', createdAt: at, updatedAt: at,
+  });
+  return id;
+}
+
+function submission(participantId: string, answer: string, details: SubmissionWrite['details'] = {}): SubmissionWrite {
+  const right = answer === 'Yes';
+  return {
+    result: {
+      id: timeOrderedId(), participantId, sessionId: 'session', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1,
+      percent: right ? 100 : 0, passed: right, createdAt: at,
+    },
+    categories: [{ categoryName: 'Ethics', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1, percent: right ? 100 : 0 }],
+    answers: [{ questionId: 'q1', questionText: 'Honest?', userAnswer: answer, correctAnswer: 'Yes', categoryName: 'Ethics', isCorrect: right }],
+    details,
+  };
+}
+
+test('a batch stores every new submission and skips, alone, a participant who already has a result', async () => {
+  const db = subject.app.db;
+  const [a, b, c] = [await participant('A'), await participant('B'), await participant('C')];
+  const earlier = submission(c, 'Yes');
+  expect(await insertSubmissions(db, [earlier])).toEqual(new Set([earlier.result.id]));
+
+  const first = submission(a, 'Yes');
+  const twin = submission(a, 'No'); // the same participant twice in one batch
+  const second = submission(b, 'No');
+  const again = submission(c, 'No');
+  const stored = await db.transaction().execute((trx) => insertSubmissions(trx, [first, twin, second, again]));
+  expect(stored).toEqual(new Set([first.result.id, second.result.id]));
+
+  expect((await findResultByParticipant(db, a))?.id).toBe(first.result.id);
+  expect(await listAnswers(db, first.result.id)).toEqual(first.answers);
+  expect(await findResultCategories(db, second.result.id)).toEqual(second.categories);
+  // What was skipped left nothing behind; what was there is unchanged.
+  expect(await listAnswers(db, twin.result.id)).toEqual([]);
+  expect((await findResultByParticipant(db, c))?.id).toBe(earlier.result.id);
+  expect(await listAnswers(db, earlier.result.id)).toEqual(earlier.answers);
+});
+
+test('the writer answers each submission with whether it was stored, and writes the details of those stored', async () => {
+  const db = subject.app.db;
+  const [a, b] = [await participant('Before A'), await participant('Before B')];
+  const writer = submissionWriter(subject.app);
+  const outcomes = await Promise.all([
+    writer.write(submission(a, 'Yes', { name: 'After A', phone: '0311' })),
+    writer.write(submission(b, 'Yes', { name: 'After B' })),
+    writer.write(submission(b, 'No', { name: 'Not stored' })),
+  ]);
+  expect(outcomes).toEqual([true, true, false]);
+  expect(await findParticipantById(db, a)).toMatchObject({ name: 'After A', phone: '0311' });
+  expect(await findParticipantById(db, b)).toMatchObject({ name: 'After B' });
+});
+
+test("a carried email another participant holds is left out; the rest of the details are written", async () => {
+  const db = subject.app.db;
+  const [mine, theirs] = [await participant('Mine'), await participant('Theirs')];
+  const theirEmail = (await findParticipantById(db, theirs))!.email;
+  await updateCarriedDetails(db, mine, { name: 'Mine Renamed', email: theirEmail.toUpperCase(), updatedAt: at });
+  expect(await findParticipantById(db, mine)).toMatchObject({ name: 'Mine Renamed', email: `${mine}@writer.example` });
+
+  await updateCarriedDetails(db, mine, { email: 'New.Address@Writer.example', updatedAt: at });
+  expect((await findParticipantById(db, mine))?.email).toBe('New.Address@Writer.example');
+  const lower = await db.selectFrom('participants').select('email_lower').where('id', '=', mine).executeTakeFirstOrThrow();
+  expect(lower.email_lower).toBe('new.address@writer.example');
+});

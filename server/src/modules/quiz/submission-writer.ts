@@ -30,8 +30,12 @@ const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writ
   return writes.map((write) => ({ ok: true, value: stored.has(write.result.id) }));
 };
 
-/** At most this many submissions share a transaction. */
-export const submissionsPerBatch = 64;
+/**
+ * At most this many submissions share a transaction. Measured at 100 connections on SQLite:
+ * capping batches at 8, 16 or 32 lowered throughput (1660, 1700, 2210 submissions/s against 2350
+ * at 64); past the number of requests in flight the cap no longer matters (2600 at 256).
+ */
+export const submissionsPerBatch = 256;
 
 const writers = new WeakMap<Kysely<Database>, GroupCommit<SubmissionWrite, boolean>>();
 

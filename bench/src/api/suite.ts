@@ -29,8 +29,13 @@ export interface ReadFigures {
   single: LoadResult;
 }
 
+/** Rounds of (bare baseline, getquestion) measured back to back. */
+export const pairedRounds = 3;
+
 export interface EngineResult {
   engine: Engine;
+  /** getquestion / bare in each round, lowest first (the middle one is reported). */
+  getquestionRatios: number[];
   /** The bare Fastify baseline, measured just before this engine's calls. */
   bare: ReadFigures;
   seed: { seconds: number; rows: Record<string, number> };
@@ -115,9 +120,6 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     const readers = await addFreshParticipants(database, 50, 'reader');
     const writers = await addFreshParticipants(database, poolSize, 'writer');
 
-    const bare = await runBareBaseline(options);
-    log(`${engine}: bare Fastify ${bare.loaded.requestsPerSecond} req/s p99 ${bare.loaded.latencyMs.p99} ms`);
-
     server = await startBenchServer(database.serverEnv, database.dataDir);
     const url = server.url;
     const issue = participantTokens();
@@ -128,16 +130,33 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     const readerRequests = readerTokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } }));
     let r = 0;
     await check(url, '/api/user/getquestion', readerTokens[0]!, (b) => (b as { questions: unknown[] }).questions.length === seeded.questions.length);
-    const getquestion = await runLoad(
-      url,
-      {
-        name: 'getquestion',
-        method: 'GET',
-        path: '/api/user/getquestion',
-        next: () => readerRequests[r++ % readerRequests.length]!,
-      },
-      options,
-    );
+    const getquestionLoad: LoadCase = {
+      name: 'getquestion',
+      method: 'GET',
+      path: '/api/user/getquestion',
+      next: () => readerRequests[r++ % readerRequests.length]!,
+    };
+
+    // The bare baseline and getquestion, measured back to back in rounds (the other server idle);
+    // the round with the middle ratio is reported, so one noisy moment does not decide it.
+    const bareServer = await startBareServer();
+    const rounds: Array<{ bare: LoadResult; getquestion: LoadResult }> = [];
+    let bare: ReadFigures;
+    try {
+      const bareLoad: LoadCase = { name: 'bare fastify', method: 'GET', path: '/' };
+      for (let round = 0; round < pairedRounds; round++) {
+        rounds.push({ bare: await runLoad(bareServer.url, bareLoad, options), getquestion: await runLoad(url, getquestionLoad, options) });
+      }
+      rounds.sort((a, b) => a.getquestion.requestsPerSecond / a.bare.requestsPerSecond - b.getquestion.requestsPerSecond / b.bare.requestsPerSecond);
+      const single = await runLoad(bareServer.url, bareLoad, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds });
+      bare = { loaded: rounds[Math.floor(rounds.length / 2)]!.bare, single };
+    } finally {
+      await bareServer.stop();
+    }
+    const getquestion = rounds[Math.floor(rounds.length / 2)]!.getquestion;
+    const ratios = rounds.map((round) => Math.round((round.getquestion.requestsPerSecond / round.bare.requestsPerSecond) * 100) / 100);
+    log(`${engine}: bare Fastify ${bare.loaded.requestsPerSecond} req/s p99 ${bare.loaded.latencyMs.p99} ms`);
+    log(`${engine}: getquestion / bare in ${rounds.length} rounds: ${ratios.join(', ')}`);
     log(`${engine}: getquestion ${getquestion.requestsPerSecond} req/s p99 ${getquestion.latencyMs.p99} ms`);
 
     // submitanswer: every request a new participant (token + 30 answers).
@@ -173,6 +192,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
 
     const result: EngineResult = {
       engine,
+      getquestionRatios: ratios,
       bare,
       seed: { seconds: Math.round(seeded.seconds * 10) / 10, rows: seeded.rows },
       driver,

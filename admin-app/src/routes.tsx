@@ -2,17 +2,18 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from './features/dashboard';
 import { dashboardPaths } from './lib/dashboard-paths';
+import { sections } from './lib/dashboard-sections';
 
 // One chunk per section: the login stays light and the charts load only with the overview.
-const OverviewScreen = lazy(() => import('./features/overview'));
-const QuestionListScreen = lazy(() => import('./features/questions').then((m) => ({ default: m.QuestionListScreen })));
-const AddQuestionScreen = lazy(() => import('./features/questions').then((m) => ({ default: m.AddQuestionScreen })));
-const UserListScreen = lazy(() => import('./features/users').then((m) => ({ default: m.UserListScreen })));
-const AddUserScreen = lazy(() => import('./features/users').then((m) => ({ default: m.AddUserScreen })));
-const CategoriesScreen = lazy(() => import('./features/categories'));
-const ResultsScreen = lazy(() => import('./features/results'));
-const ComplaintsScreen = lazy(() => import('./features/complaints'));
-const AccountScreen = lazy(() => import('./features/account'));
+const OverviewScreen = lazy(sections.overview);
+const QuestionListScreen = lazy(() => sections.questions().then((m) => ({ default: m.QuestionListScreen })));
+const AddQuestionScreen = lazy(() => sections.questions().then((m) => ({ default: m.AddQuestionScreen })));
+const UserListScreen = lazy(() => sections.users().then((m) => ({ default: m.UserListScreen })));
+const AddUserScreen = lazy(() => sections.users().then((m) => ({ default: m.AddUserScreen })));
+const CategoriesScreen = lazy(sections.categories);
+const ResultsScreen = lazy(sections.results);
+const ComplaintsScreen = lazy(sections.complaints);
+const AccountScreen = lazy(sections.account);
 
 /** Everything under `/dashboard/*`, inside the sidebar layout (spec section 2). */
 export function DashboardRoutes() {

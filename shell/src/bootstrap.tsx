@@ -15,9 +15,16 @@ async function start() {
     registerAppRemotes(config);
     // A stored account token is checked now, in parallel with the first render (AuthGate waits for it).
     void useAuthStore.getState().checkAuth();
-    // The first screen's remote starts loading now, alongside the shell's first render; a failure
-    // is shown (with Retry) by the screen that needs it.
-    loadRemoteRoutes(remoteForPath(location.pathname)).catch(() => {});
+    // The first screen's remote starts loading now, alongside the shell's first render, and then
+    // the code of that screen (for a signed-in account, while its token is being checked); a
+    // failure is shown (with Retry) by the screen that needs it.
+    const first = remoteForPath(location.pathname);
+    const signedIn = Boolean(useAuthStore.getState().token);
+    loadRemoteRoutes(first)
+      .then((routes) => {
+        if (first === 'participant' || signedIn) routes.preload?.(location.pathname);
+      })
+      .catch(() => {});
   } catch (error) {
     console.error('Prometrica could not start', error);
     // Plain DOM (no inline handlers: the Content-Security-Policy forbids them).

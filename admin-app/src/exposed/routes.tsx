@@ -1,13 +1,18 @@
 import { lazy } from 'react';
 import type { AdminRemoteRoutes } from '@prometrica/shared-api';
 import { LoginScreen } from '../features/login';
+import { preloadDashboard, sections } from '../lib/dashboard-sections';
 
-// The login ships in the exposed chunk; the dashboard layout loads after sign-in and each of its
-// sections (tables, forms, the overview's charts) in a chunk of its own.
+// The login ships in the exposed chunk; the dashboard layout loads after sign-in (or, for a
+// `/dashboard` address, as soon as the shell has this module) and each of its sections (tables,
+// forms, the overview's charts) in a chunk of its own.
 const routes: AdminRemoteRoutes = {
   screens: {
     login: LoginScreen,
-    dashboard: lazy(() => import('../routes')),
+    dashboard: lazy(sections.layout),
+  },
+  preload: (pathname) => {
+    preloadDashboard(pathname);
   },
 };
 

@@ -28,6 +28,11 @@ export type AdminScreen = 'login' | 'dashboard';
 /** What each remote's `./routes` expose default-exports: one component per screen. */
 export interface RemoteRoutes<S extends string> {
   screens: Record<S, ComponentType>;
+  /**
+   * Starts loading the code the screen at `pathname` needs, before it renders (the shell calls it
+   * at start, while it checks the stored sign-in). Optional; loads nothing for other addresses.
+   */
+  preload?: (pathname: string) => void;
 }
 export type ParticipantRemoteRoutes = RemoteRoutes<ParticipantScreen>;
 export type AdminRemoteRoutes = RemoteRoutes<AdminScreen>;

@@ -1,6 +1,7 @@
 // What migration 0004 keeps beside the data: the trigram search text of each result and the
 // per-month participant counts. Both follow inserts, changes and deletions.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { countResults, insertSubmission, listResults, summarizeResults } from '../../src/modules/results/repository';
 import { insertParticipantIfMissing, updateParticipant } from '../../src/modules/participants/repository';
 import { countParticipants, countPerMonth } from '../../src/modules/stats/repository';
@@ -73,4 +74,17 @@ test('participants per month are kept as they are added and removed', async () =
   const removed = await countPerMonth(db, 'participants', '2024-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z');
   expect((removed.get(5) ?? 0) - (before.get(5) ?? 0)).toBe(1);
   expect((await countParticipants(db, '2024-06-01T00:00:00.000Z')).now).toBe(counted.now - 1);
+});
+
+test('new results reach the search index in small steps (PostgreSQL: a 256 kB pending list)', async () => {
+  const db = subject.app.db;
+  if (subject.app.dialect === 'postgres') {
+    const { rows } = await sql<{ options: string[] | null }>`
+      select reloptions as options from pg_class where oid = to_regclass('results_search_trgm_idx')`.execute(db);
+    expect(rows[0]?.options).toContain('gin_pending_list_limit=256');
+  } else {
+    // SQLite's full-text table takes each result as it is written: nothing to tune; the migration ran.
+    const ran = await sql<{ name: string }>`select name from kysely_migration where name = '0006-search-pending-list'`.execute(db);
+    expect(ran.rows).toHaveLength(1);
+  }
 });

@@ -4,6 +4,7 @@ import * as assessment from './0002-assessment';
 import * as rateLimits from './0003-rate-limits';
 import * as searchAndFigures from './0004-search-and-figures';
 import * as resultDocuments from './0005-result-documents';
+import * as searchPendingList from './0006-search-pending-list';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-rate-limits': rateLimits,
   '0004-search-and-figures': searchAndFigures,
   '0005-result-documents': resultDocuments,
+  '0006-search-pending-list': searchPendingList,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

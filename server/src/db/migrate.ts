@@ -18,14 +18,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     provider: inCodeMigrationProvider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // Kysely checks for its migration tables with a query over every schema of the database, which
-  // fails with "schema ... does not exist" (SQLSTATE 3F000) when another schema is dropped while it
-  // runs (tests drop theirs while others migrate). Migrating is idempotent: try again.
-  for (let attempt = 1; attempt <= 10 && isDroppedSchemaRace(error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
@@ -33,9 +26,4 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     throw new Error(`Database migration${name} failed: ${cause}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
-}
-
-/** The error of a catalog query that met a schema dropped meanwhile by another session. */
-function isDroppedSchemaRace(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === '3F000';
 }

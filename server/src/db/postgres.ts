@@ -1,4 +1,12 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
@@ -46,5 +54,35 @@ export async function openPostgres(
     await pool.end();
     throw new DatabaseUnavailableError(connectionString, error);
   }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely's PostgreSQL introspection lists the tables of every schema in the database, and fails
+ * ("schema ... does not exist") when another session drops a schema while it runs: the migrator,
+ * which uses it to find its own tables, then failed when tests dropped their schemas while others
+ * migrated. Tables are listed from the current schema only (names, without columns: what the
+ * migrator needs; nothing else here introspects).
+ */
+class CurrentSchemaIntrospector extends PostgresIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {
+    super(db);
+  }
+
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, ns.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class as c join pg_catalog.pg_namespace as ns on ns.oid = c.relnamespace
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p', 'm')
+      order by c.relname`.execute(this.db);
+    return rows
+      .filter((row) => options.withInternalKyselyTables || !row.name.startsWith('kysely_'))
+      .map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === 'v' || row.kind === 'm', columns: [] }));
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }

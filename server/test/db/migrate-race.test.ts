@@ -1,5 +1,6 @@
 // Migrating must not fail because another database (a PostgreSQL schema, here) is dropped meanwhile:
-// Kysely's check for its migration tables reads the catalog of every schema.
+// Kysely's own introspection, with which the migrator finds its tables, read every schema's catalog
+// and failed on one dropped while it ran.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

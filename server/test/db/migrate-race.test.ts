@@ -50,19 +50,21 @@ function churn(): { stop(): Promise<number> } {
 
 test('databases migrate while others are created and dropped beside them', async () => {
   const others = churn();
-  const opened: Array<{ close(): Promise<void>; schema?: string; dir: string }> = [];
+  // Listed before opening, so that a failed open is cleaned up too.
+  const opened: Array<{ close?: () => Promise<void>; schema?: string; dir: string }> = [];
   try {
     for (let i = 0; i < 8; i++) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migrate-'));
-      const schema = postgresUrl ? schemaName() : undefined;
-      const handle = await openDatabase({ dataDir: dir, databaseUrl: postgresUrl ?? null }, schema ? { schema } : {});
-      opened.push({ close: handle.close, dir, ...(schema ? { schema } : {}) });
+      const database: (typeof opened)[number] = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migrate-')) };
+      if (postgresUrl) database.schema = schemaName();
+      opened.push(database);
+      const handle = await openDatabase({ dataDir: database.dir, databaseUrl: postgresUrl ?? null }, database.schema ? { schema: database.schema } : {});
+      database.close = handle.close;
       expect(handle.applied).toContain('0005-result-documents');
     }
   } finally {
     expect(await others.stop()).toBeGreaterThan(0);
     for (const { close, schema, dir } of opened) {
-      await close();
+      await close?.();
       fs.rmSync(dir, { recursive: true, force: true });
       if (schema && postgresUrl) {
         const client = new pg.Client({ connectionString: postgresUrl });

@@ -104,9 +104,9 @@ async function carriedDetails(
 
 /**
  * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
- * snapshots (with the details the submission carried) in one transaction. Every current question must be answered, each once, and only
- * known questions. One result per participant: the same submission again returns the stored one
- * (200) and creates nothing, also when two arrive at once.
+ * snapshots (with the details the submission carried) in one transaction. Every current question
+ * must be answered, each once, and only known questions. One result per participant: the same
+ * submission again returns the stored one (200) and creates nothing, also when two arrive at once.
  */
 export async function submitAnswers(
   store: Store,

@@ -44,7 +44,11 @@ export function getParticipantQuestions(store: Store): Promise<PreparedJson> {
  * (a token obtained by typing the email elsewhere) gets a 403, before anything is compared or read.
  */
 export async function assertSubmittingSession(db: Executor, who: ParticipantIdentity): Promise<ResultRecord | undefined> {
-  const result = await findResultByParticipant(db, who.id);
+  return ownResult(await findResultByParticipant(db, who.id), who);
+}
+
+/** The participant's result, if any, when `who` is the session that submitted it; else a 403. */
+function ownResult(result: ResultRecord | undefined, who: ParticipantIdentity): ResultRecord | undefined {
   if (result && !sameSession(who.sessionId, result.sessionId)) throw forbidden(otherDeviceMessage);
   return result;
 }
@@ -127,8 +131,7 @@ export async function submitAnswers(
   // in one query, and a participant who is gone is refused as the other participant calls refuse.
   const found = await findParticipantWithResult(store.db, who.id);
   if (!found) throw unauthorized('Invalid token');
-  const existing = found.result;
-  if (existing && !sameSession(who.sessionId, existing.sessionId)) throw forbidden(otherDeviceMessage);
+  const existing = ownResult(found.result, who);
   if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
 
   const questions = await questionSet(store).records();

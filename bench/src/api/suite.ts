@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createTokenService } from '../../../server/src/lib/tokens';
 import { createDatabase, type BenchDatabase, type Engine } from './database';
 import { measureDriverBaseline, type DriverBaseline } from './driver-baseline';
-import { runLoad, type LoadCase, type LoadOptions, type LoadResult } from './load';
+import { runLoad, type LoadCase, type LoadOptions, type LoadResult, type RequestShape } from './load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, startBareServer, startBenchServer, type RunningServer } from './processes';
 import { answersFor, createRandom, searchTerm, type ParticipantSeed, type QuestionSeed } from './rows';
 import { addFreshParticipants, seedDatabase } from './seed';
@@ -65,6 +65,19 @@ export function submissionBody(questions: readonly QuestionSeed[], who: Particip
     contactno: who.phone,
     answers: questions.map((question) => ({ questionId: question.id, userAnswer: answers.get(question.id)! })),
   });
+}
+
+/**
+ * One submitanswer request per participant (token + body), built before the load starts: the load
+ * generator shares the machine with the server, and building them during the load took its CPU.
+ */
+export function submissionRequests(questions: readonly QuestionSeed[], people: readonly ParticipantSeed[], seed: number): RequestShape[] {
+  const issue = participantTokens();
+  const random = createRandom(seed);
+  return people.map((who) => ({
+    headers: { authorization: `Bearer ${issue(who)}`, 'content-type': 'application/json' },
+    body: submissionBody(questions, who, random),
+  }));
 }
 
 export async function adminLogin(url: string): Promise<string> {
@@ -160,13 +173,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     log(`${engine}: getquestion ${getquestion.requestsPerSecond} req/s p99 ${getquestion.latencyMs.p99} ms`);
 
     // submitanswer: every request a new participant (token + 30 answers).
-    // Each request is built before the load starts: the load generator shares the machine with
-    // the server, and signing a token and writing a body for every request took CPU from it.
-    const random = createRandom(11);
-    const submissions = writers.map((who) => ({
-      headers: { authorization: `Bearer ${issue(who)}`, 'content-type': 'application/json' },
-      body: submissionBody(seeded.questions, who, random),
-    }));
+    const submissions = submissionRequests(seeded.questions, writers, 11);
     let w = 0;
     const submitanswer = await runLoad(
       url,

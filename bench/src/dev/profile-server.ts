@@ -10,8 +10,7 @@ import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
 import { searchTerm } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
-import { adminLogin, participantTokens, runBareBaseline, submissionBody } from '../api/suite';
-import { createRandom } from '../api/rows';
+import { adminLogin, participantTokens, runBareBaseline, submissionRequests } from '../api/suite';
 import { repoRoot } from '../paths';
 
 async function main() {
@@ -38,11 +37,10 @@ async function main() {
   }
   const issue = participantTokens();
   const admin = await adminLogin(url);
-  const random = createRandom(3);
   let n = 0;
   const connections = Number(process.env.C ?? 100);
   const prepared = (process.env.WHAT ?? 'q').includes('s')
-    ? people.map((who) => ({ headers: { authorization: `Bearer ${issue(who)}`, 'content-type': 'application/json' }, body: submissionBody(seeded.questions, who, random) }))
+    ? submissionRequests(seeded.questions, people, 3)
     : [];
   const cases = {
     q: { name: 'q', method: 'GET' as const, path: '/api/user/getquestion', headers: { authorization: `Bearer ${issue(people[0]!)}` } },

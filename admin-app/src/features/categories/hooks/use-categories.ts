@@ -1,24 +1,15 @@
-import { useMemo, useState } from 'react';
-import { categoriesApi } from '@prometrica/shared-api';
+import { categoriesApi, type CategoryListResponse } from '@prometrica/shared-api';
 import { matchesSearch, newestFirst } from '../../../lib/paging';
-import { useClientPaging } from '../../../lib/use-client-paging';
-import { useFetch } from '../../../lib/use-fetch';
+import { useSearchableList } from '../../../lib/use-searchable-list';
 
 /** Categories per page (spec section 9). */
 export const CATEGORIES_PER_PAGE = 10;
 
+const categoriesOf = (data: CategoryListResponse) => newestFirst(data.categories);
+const categoryMatches = (category: CategoryListResponse['categories'][number], search: string) => matchesSearch(search, [category.name]);
+
 /** Every category, newest first, searched on name and paged in the browser. */
 export function useCategories() {
-  const list = useFetch(() => categoriesApi.getCategories(), []);
-  const [search, setSearchState] = useState('');
-  const categories = useMemo(() => newestFirst(list.data?.categories ?? []), [list.data]);
-  const filtered = useMemo(() => categories.filter((c) => matchesSearch(search, [c.name])), [categories, search]);
-  const paging = useClientPaging(filtered, CATEGORIES_PER_PAGE);
-
-  function setSearch(value: string) {
-    setSearchState(value);
-    paging.setPage(1);
-  }
-
-  return { ...list, categories, filtered, search, setSearch, ...paging };
+  const list = useSearchableList(() => categoriesApi.getCategories(), categoriesOf, categoryMatches, CATEGORIES_PER_PAGE);
+  return { ...list, categories: list.items };
 }

@@ -1,27 +1,16 @@
-import { useMemo, useState } from 'react';
-import { complaintsApi } from '@prometrica/shared-api';
+import { complaintsApi, type ComplaintListResponse } from '@prometrica/shared-api';
 import { matchesSearch, newestFirst } from '../../../lib/paging';
-import { useClientPaging } from '../../../lib/use-client-paging';
-import { useFetch } from '../../../lib/use-fetch';
+import { useSearchableList } from '../../../lib/use-searchable-list';
 
 /** Complaints and submissions per page (spec section 9). */
 export const COMPLAINTS_PER_PAGE = 10;
 
+const complaintsOf = (data: ComplaintListResponse) => newestFirst(data.complaints);
+const complaintMatches = (complaint: ComplaintListResponse['complaints'][number], search: string) =>
+  matchesSearch(search, [complaint.title, complaint.description, ...complaint.botherOptions]);
+
 /** Admin complaints, newest first, searched on title, description and bother options. */
 export function useAdminComplaints() {
-  const list = useFetch(() => complaintsApi.getComplaints(), []);
-  const [search, setSearchState] = useState('');
-  const complaints = useMemo(() => newestFirst(list.data?.complaints ?? []), [list.data]);
-  const filtered = useMemo(
-    () => complaints.filter((c) => matchesSearch(search, [c.title, c.description, ...c.botherOptions])),
-    [complaints, search],
-  );
-  const paging = useClientPaging(filtered, COMPLAINTS_PER_PAGE);
-
-  function setSearch(value: string) {
-    setSearchState(value);
-    paging.setPage(1);
-  }
-
-  return { ...list, complaints, filtered, search, setSearch, ...paging };
+  const list = useSearchableList(() => complaintsApi.getComplaints(), complaintsOf, complaintMatches, COMPLAINTS_PER_PAGE);
+  return { ...list, complaints: list.items };
 }

@@ -1,25 +1,18 @@
-import { useMemo, useState } from 'react';
-import { usersApi } from '@prometrica/shared-api';
-import { useClientPaging } from '../../../lib/use-client-paging';
-import { useFetch } from '../../../lib/use-fetch';
+import { useMemo } from 'react';
+import { usersApi, type UserListResponse } from '@prometrica/shared-api';
 import { matchesSearch } from '../../../lib/paging';
+import { useSearchableList } from '../../../lib/use-searchable-list';
 
 /** Users per page (spec section 9). */
 export const USERS_PER_PAGE = 8;
 
+const usersOf = (data: UserListResponse) => data.users;
+const userMatches = (user: UserListResponse['users'][number], search: string) => matchesSearch(search, [user.name, user.email, user.role]);
+
 /** Every account, searched on name, email or role and paged in the browser. */
 export function useUsers() {
-  const list = useFetch(() => usersApi.getUsers(), []);
-  const [search, setSearchState] = useState('');
-  const users = useMemo(() => list.data?.users ?? [], [list.data]);
-  const filtered = useMemo(() => users.filter((u) => matchesSearch(search, [u.name, u.email, u.role])), [users, search]);
-  const paging = useClientPaging(filtered, USERS_PER_PAGE);
-
-  function setSearch(value: string) {
-    setSearchState(value);
-    paging.setPage(1);
-  }
-
+  const list = useSearchableList(() => usersApi.getUsers(), usersOf, userMatches, USERS_PER_PAGE);
+  const users = list.items;
   const counts = useMemo(
     () => ({
       total: users.length,
@@ -29,5 +22,5 @@ export function useUsers() {
     [users],
   );
 
-  return { ...list, users, filtered, search, setSearch, counts, ...paging };
+  return { ...list, users, counts };
 }

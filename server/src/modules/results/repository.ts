@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { Executor, IntBoolean } from '../../db/types';
+import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
 
 /** A participant's stored result: totals computed once, at submission. */
@@ -55,17 +55,8 @@ const resultColumns = [
   'results.created_at',
 ] as const;
 
-interface ResultRow {
-  id: string;
-  participant_id: string;
-  session_id: string;
-  correct: number;
-  wrong: number;
-  total: number;
-  percent: number;
-  passed: number;
-  created_at: string;
-}
+/** A result row as read (without the figures, decoded apart). */
+type ResultRow = Omit<ResultsTable, 'categories'>;
 
 function toResult(row: ResultRow): ResultRecord {
   return {
@@ -81,6 +72,32 @@ function toResult(row: ResultRow): ResultRecord {
   };
 }
 
+/** What lists show of a result: its columns, its figures and its participant. */
+const listedColumns = [
+  ...resultColumns,
+  'results.categories',
+  'participants.name as participant_name',
+  'participants.email as participant_email',
+  'participants.phone as participant_phone',
+  'participants.created_at as participant_created_at',
+] as const;
+
+function toListed(
+  row: ResultRow & { categories: string; participant_name: string; participant_email: string; participant_phone: string; participant_created_at: string },
+): ResultWithParticipant {
+  return {
+    ...toResult(row),
+    categories: decodeCategories(row.categories),
+    participant: {
+      id: row.participant_id,
+      name: row.participant_name,
+      email: row.participant_email,
+      phone: row.participant_phone,
+      createdAt: row.participant_created_at,
+    },
+  };
+}
+
 /**
  * A participant with their result, if any, in one read; undefined when the participant is gone.
  */
@@ -91,18 +108,13 @@ export async function findParticipantWithResult(
   const row = await db
     .selectFrom('participants')
     .leftJoin('results', 'results.participant_id', 'participants.id')
-    .select([
-      'participants.name', 'participants.email', 'participants.phone', 'results.id', 'results.session_id', 'results.correct',
-      'results.wrong', 'results.total', 'results.percent', 'results.passed', 'results.created_at',
-    ])
+    .select(['participants.name', 'participants.email', 'participants.phone', ...resultColumns])
     .where('participants.id', '=', participantId)
     .executeTakeFirst();
   if (!row) return undefined;
   const { name, email, phone } = row;
-  return {
-    participant: { name, email, phone },
-    result: row.id === null ? undefined : toResult({ ...row, participant_id: participantId } as ResultRow),
-  };
+  // Left join: the result's columns are all null when there is none.
+  return { participant: { name, email, phone }, result: row.id === null ? undefined : toResult(row as ResultRow) };
 }
 
 export async function findResultByParticipant(db: Executor, participantId: string): Promise<ResultRecord | undefined> {
@@ -305,29 +317,12 @@ export async function listResults(
     .innerJoin('participants', 'participants.id', 'results.participant_id')
     .$if(pageIds !== undefined, (query) => query.where('results.id', 'in', pageIds!))
     .$if(pageIds === undefined && filter.passed !== undefined, (query) => query.where('results.passed', '=', bit(filter.passed!)))
-    .select([
-      ...resultColumns,
-      'results.categories',
-      'participants.name as participant_name',
-      'participants.email as participant_email',
-      'participants.phone as participant_phone',
-      'participants.created_at as participant_created_at',
-    ])
+    .select(listedColumns)
     .orderBy('results.created_at', 'desc')
     .orderBy('results.id', 'desc')
     .$if(pageIds === undefined, (query) => query.limit(page.limit).offset(page.offset))
     .execute();
-  return rows.map((row) => ({
-    ...toResult(row),
-    categories: decodeCategories(row.categories),
-    participant: {
-      id: row.participant_id,
-      name: row.participant_name,
-      email: row.participant_email,
-      phone: row.participant_phone,
-      createdAt: row.participant_created_at,
-    },
-  }));
+  return rows.map(toListed);
 }
 
 /** One result with its participant. */
@@ -335,28 +330,10 @@ export async function findResultWithParticipant(db: Executor, id: string): Promi
   const row = await db
     .selectFrom('results')
     .innerJoin('participants', 'participants.id', 'results.participant_id')
-    .select([
-      ...resultColumns,
-      'results.categories',
-      'participants.name as participant_name',
-      'participants.email as participant_email',
-      'participants.phone as participant_phone',
-      'participants.created_at as participant_created_at',
-    ])
+    .select(listedColumns)
     .where('results.id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    ...toResult(row),
-    categories: decodeCategories(row.categories),
-    participant: {
-      id: row.participant_id,
-      name: row.participant_name,
-      email: row.participant_email,
-      phone: row.participant_phone,
-      createdAt: row.participant_created_at,
-    },
-  };
+  return row ? toListed(row) : undefined;
 }
 
 /** Totals over every result matching the search (whatever the pass filter), in SQL. */

@@ -1,5 +1,6 @@
 // Shared UI of the admin app: features import from here, never from each other.
 export * from './confirm-dialog';
+export * from './detail-field';
 export * from './empty-state';
 export * from './icons';
 export * from './load-error';

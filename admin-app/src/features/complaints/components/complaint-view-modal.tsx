@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Complaint } from '@prometrica/shared-api';
 import { formatDate } from '../../../lib/format-date';
-import { DetailField } from './detail-field';
+import { DetailField } from '../../../components';
 import { StatusBadge } from './status-badge';
 
 /** `Complaint Details`: everything about one admin complaint. */

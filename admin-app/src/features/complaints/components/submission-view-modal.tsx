@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
 import type { SubmissionRow } from '../utils/submissions';
-import { DetailField } from './detail-field';
+import { DetailField } from '../../../components';
 import { StatusBadge } from './status-badge';
 
 /** `Submission Details`: one participant's rating of one concern. */

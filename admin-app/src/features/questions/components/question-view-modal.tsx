@@ -1,19 +1,8 @@
-import type { ReactNode } from 'react';
 import { Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { questionKind, type Question } from '@prometrica/shared-api';
+import { DetailField } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { OPTION_LETTERS, questionTypeLabels } from '../utils/question-form';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
 
 /** `View Question`: text, options, correct answer and created date. */
 export function QuestionViewModal({ question, onClose }: { question: Question | null; onClose: () => void }) {
@@ -21,19 +10,19 @@ export function QuestionViewModal({ question, onClose }: { question: Question | 
     <Modal opened={question !== null} onClose={onClose} title="View Question" size="lg">
       {question && (
         <Stack gap="md">
-          <Field label="Question">
+          <DetailField label="Question">
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.question}</Text>
-          </Field>
+          </DetailField>
           <Group gap="xl">
-            <Field label="Type">
+            <DetailField label="Type">
               <Badge variant="light">{questionTypeLabels[questionKind(question.questionType)]}</Badge>
-            </Field>
-            <Field label="Category">
+            </DetailField>
+            <DetailField label="Category">
               <Text>{question.category?.name ?? 'Uncategorised'}</Text>
-            </Field>
+            </DetailField>
           </Group>
           {question.options.length > 0 && questionKind(question.questionType) === 'mcq' && (
-            <Field label="Options">
+            <DetailField label="Options">
               <List size="sm" spacing={2}>
                 {question.options.map((option, i) => (
                   <List.Item key={i}>
@@ -41,14 +30,14 @@ export function QuestionViewModal({ question, onClose }: { question: Question | 
                   </List.Item>
                 ))}
               </List>
-            </Field>
+            </DetailField>
           )}
-          <Field label="Correct Answer">
+          <DetailField label="Correct Answer">
             <Text fw={600}>{question.correctAnswer}</Text>
-          </Field>
-          <Field label="Created">
+          </DetailField>
+          <DetailField label="Created">
             <Text>{formatDate(question.createdAt)}</Text>
-          </Field>
+          </DetailField>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Complaint } from '@prometrica/shared-api';
 import { formatDate } from '../../../lib/format-date';
 import { DetailField } from '../../../components';
+import { BadgeList } from './badge-list';
 import { StatusBadge } from './status-badge';
 
 /** `Complaint Details`: everything about one admin complaint. */
@@ -17,19 +18,7 @@ export function ComplaintViewModal({ complaint, onClose }: { complaint: Complain
             </Text>
           </DetailField>
           <DetailField label="Bother options">
-            {complaint.botherOptions.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No bother options
-              </Text>
-            ) : (
-              <Group gap={6} mt={4}>
-                {complaint.botherOptions.map((option) => (
-                  <Badge key={option} variant="outline" color="gray" tt="none">
-                    {option}
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <BadgeList items={complaint.botherOptions} empty="No bother options" variant="outline" color="gray" />
           </DetailField>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <DetailField label="Status">

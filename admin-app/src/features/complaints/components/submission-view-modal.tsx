@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
 import type { SubmissionRow } from '../utils/submissions';
 import { DetailField } from '../../../components';
+import { BadgeList } from './badge-list';
 import { StatusBadge } from './status-badge';
 
 /** `Submission Details`: one participant's rating of one concern. */
@@ -23,19 +24,7 @@ export function SubmissionViewModal({ submission, onClose }: { submission: Submi
             </Text>
           </DetailField>
           <DetailField label="Selections">
-            {submission.selections.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nothing selected
-              </Text>
-            ) : (
-              <Group gap={6} mt={4}>
-                {submission.selections.map((selection) => (
-                  <Badge key={selection} variant="light" color="blue" tt="none">
-                    {selection}
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <BadgeList items={submission.selections} empty="Nothing selected" variant="light" color="blue" />
           </DetailField>
           <DetailField label="Status">
             <StatusBadge status={submission.status} />

@@ -1,0 +1,21 @@
+import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
+
+/** Short texts as a row of badges, or `empty` (dimmed) when there are none. */
+export function BadgeList({ items, empty, ...badge }: { items: readonly string[]; empty: string } & Pick<BadgeProps, 'variant' | 'color'>) {
+  if (items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} mt={4}>
+      {items.map((item) => (
+        <Badge key={item} {...badge} tt="none">
+          {item}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

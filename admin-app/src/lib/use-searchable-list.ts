@@ -23,5 +23,7 @@ export function useSearchableList<R, T>(
     paging.setPage(1);
   }
 
-  return { ...list, items, filtered, search, setSearch, ...paging };
+  /** What `PaginationFooter` shows for this list (with its `itemLabel`). */
+  const footer = { page: paging.page, totalPages: paging.totalPages, total: filtered.length, pageSize, onPageChange: paging.setPage };
+  return { ...list, items, filtered, search, setSearch, footer, ...paging };
 }

@@ -14,7 +14,7 @@ import {
   StatCard,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { CATEGORIES_PER_PAGE, useCategories } from '../hooks/use-categories';
+import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
 
 /** `/dashboard/categories`: the categories questions belong to. */
@@ -93,14 +93,7 @@ export function CategoriesScreen() {
         )}
       </Paper>
 
-      <PaginationFooter
-        page={list.page}
-        totalPages={list.totalPages}
-        total={list.filtered.length}
-        pageSize={CATEGORIES_PER_PAGE}
-        onPageChange={list.setPage}
-        itemLabel="categories"
-      />
+      <PaginationFooter {...list.footer} itemLabel="categories" />
 
       <CategoryFormModal
         opened={form.opened}

@@ -14,7 +14,7 @@ import {
   TruncatedText,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { COMPLAINTS_PER_PAGE, useAdminComplaints } from '../hooks/use-admin-complaints';
+import { useAdminComplaints } from '../hooks/use-admin-complaints';
 import { ComplaintFormModal } from './complaint-form-modal';
 import { ComplaintViewModal } from './complaint-view-modal';
 import { StatusBadge } from './status-badge';
@@ -103,14 +103,7 @@ export function AdminComplaintsTab() {
         )}
       </Paper>
 
-      <PaginationFooter
-        page={list.page}
-        totalPages={list.totalPages}
-        total={list.filtered.length}
-        pageSize={COMPLAINTS_PER_PAGE}
-        onPageChange={list.setPage}
-        itemLabel="complaints"
-      />
+      <PaginationFooter {...list.footer} itemLabel="complaints" />
 
       <ComplaintViewModal complaint={viewing} onClose={() => setViewing(null)} />
       <ComplaintFormModal

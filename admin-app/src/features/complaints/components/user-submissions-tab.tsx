@@ -5,7 +5,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { concernsApi } from '@prometrica/shared-api';
 import { ConfirmDialog, EmptyState, LoadError, PaginationFooter, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { COMPLAINTS_PER_PAGE } from '../hooks/use-admin-complaints';
 import { useUserSubmissions } from '../hooks/use-user-submissions';
 import type { SubmissionRow } from '../utils/submissions';
 import { StatusBadge } from './status-badge';
@@ -105,14 +104,7 @@ export function UserSubmissionsTab() {
         )}
       </Paper>
 
-      <PaginationFooter
-        page={list.page}
-        totalPages={list.totalPages}
-        total={list.filtered.length}
-        pageSize={COMPLAINTS_PER_PAGE}
-        onPageChange={list.setPage}
-        itemLabel="submissions"
-      />
+      <PaginationFooter {...list.footer} itemLabel="submissions" />
 
       <SubmissionViewModal submission={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

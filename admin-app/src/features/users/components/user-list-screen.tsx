@@ -17,7 +17,7 @@ import {
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPaths } from '../../../lib/dashboard-paths';
-import { USERS_PER_PAGE, useUsers } from '../hooks/use-users';
+import { useUsers } from '../hooks/use-users';
 import { canManage } from '../utils/user-form';
 import { UserEditModal } from './user-edit-modal';
 import { UserViewModal } from './user-view-modal';
@@ -113,14 +113,7 @@ export function UserListScreen() {
         )}
       </Paper>
 
-      <PaginationFooter
-        page={list.page}
-        totalPages={list.totalPages}
-        total={list.filtered.length}
-        pageSize={USERS_PER_PAGE}
-        onPageChange={list.setPage}
-        itemLabel="users"
-      />
+      <PaginationFooter {...list.footer} itemLabel="users" />
 
       <UserViewModal user={viewing} onClose={() => setViewing(null)} />
       <UserEditModal

@@ -29,6 +29,7 @@ export async function openDatabase(
   let db: Kysely<Database>;
   let dialect: Dialect;
   let release = () => {};
+  let stopWriting = async () => {};
   if (settings.databaseUrl) {
     db = await openPostgres(settings.databaseUrl, options);
     dialect = 'postgres';
@@ -36,6 +37,7 @@ export async function openDatabase(
     const sqlite = openSqlite(settings.dataDir);
     db = sqlite.db;
     release = sqlite.release;
+    stopWriting = () => sqlite.writeThread.close();
     dialect = 'sqlite';
   }
 
@@ -44,7 +46,7 @@ export async function openDatabase(
     if (closed) return;
     closed = true;
     try {
-      await db.destroy();
+      await stopWriting().finally(() => db.destroy());
     } finally {
       release();
     }

@@ -1,27 +1,72 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { acquireDataDirLock } from './lock';
 import { PreparedStatements } from './sqlite-statements';
+import { SqliteWriteThread } from './sqlite-write-thread';
 import type { Database } from './types';
 
 export const sqliteFileName = 'prometrica.sqlite';
 
+/** How long a connection waits for another connection's write to finish. */
+const busyTimeoutMs = 5000;
+
+/**
+ * Every connection's settings (the app's and its write thread's). WAL lets readers run beside the
+ * writer; FULL syncs every commit so a power cut loses nothing acknowledged.
+ */
+export const sqlitePragmas = ['journal_mode = WAL', 'synchronous = FULL', `busy_timeout = ${busyTimeoutMs}`, 'foreign_keys = ON'];
+
+const writeThreads = new WeakMap<Kysely<Database>, SqliteWriteThread>();
+
+/** The write thread of a SQLite database opened by `openSqlite` (none for PostgreSQL). */
+export function sqliteWriteThread(db: Kysely<Database>): SqliteWriteThread | undefined {
+  return writeThreads.get(db);
+}
+
+/**
+ * Transactions on the app's connection take the write lock when they begin (`begin immediate`).
+ * A deferred transaction that read first could not take it later if the write thread committed in
+ * between (SQLite refuses: its snapshot is stale); one that begins with the lock waits its turn.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 /** Opens (creating if needed) the SQLite database in `dataDir`, holding the directory's lock. */
-export function openSqlite(dataDir: string): { db: Kysely<Database>; release: () => void } {
+export function openSqlite(dataDir: string): { db: Kysely<Database>; writeThread: SqliteWriteThread; release: () => void } {
   // 0700: the directory also holds the generated JWT secret.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = acquireDataDirLock(dataDir);
   try {
-    const sqlite = new SqliteDatabase(path.join(dataDir, sqliteFileName), { timeout: 5000 });
-    // WAL lets readers run beside the writer; FULL syncs every commit so a power cut loses nothing acknowledged.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new PreparedStatements(sqlite) }) });
-    return { db, release: lock.release };
+    const file = path.join(dataDir, sqliteFileName);
+    const sqlite = new SqliteDatabase(file, { timeout: busyTimeoutMs });
+    for (const pragma of sqlitePragmas) sqlite.pragma(pragma);
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new PreparedStatements(sqlite) }) });
+    const writeThread = new SqliteWriteThread(file, sqlitePragmas);
+    writeThreads.set(db, writeThread);
+    return { db, writeThread, release: lock.release };
   } catch (error) {
     lock.release();
     throw error;

@@ -1,0 +1,81 @@
+// SQLite's write thread: transactions written beside the event loop on a connection of its own.
+import path from 'node:path';
+import { CompiledQuery, sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../src/db';
+import { sqliteWriteThread } from '../../src/db/sqlite';
+import type { SqliteWriteThread } from '../../src/db/sqlite-write-thread';
+import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
+
+let environment: TestEnvironment;
+let handle: DatabaseHandle;
+let thread: SqliteWriteThread;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ DATABASE_URL: undefined });
+  handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
+  thread = sqliteWriteThread(handle.db)!;
+  await sql`create table notes (id integer primary key, body text not null unique)`.execute(handle.db);
+});
+afterAll(async () => {
+  await handle.close();
+  await environment.cleanup();
+});
+
+const insert = (body: string) => CompiledQuery.raw('insert into notes (body) values (?) returning id, body', [body]);
+const bodies = async () =>
+  (await sql<{ body: string }>`select body from notes order by id`.execute(handle.db)).rows.map((row) => row.body);
+
+beforeEach(async () => {
+  await sql`delete from notes`.execute(handle.db);
+});
+
+test('a transaction gives each statement’s rows in order, and the app’s connection reads what it committed', async () => {
+  const rows = await thread.transaction([insert('first'), CompiledQuery.raw('update notes set body = ? where body = ?', ['renamed', 'nothing']), insert('second')]);
+  expect(rows).toEqual([[{ id: expect.any(Number), body: 'first' }], [], [{ id: expect.any(Number), body: 'second' }]]);
+  expect(await bodies()).toEqual(['first', 'second']);
+});
+
+test('transactions sent together share a commit; one that fails is undone alone, with SQLite’s error', async () => {
+  const long = 'x'.repeat(10_000); // sent as bytes, not as text
+  const outcomes = await Promise.allSettled([
+    thread.transaction([insert('kept 1')]),
+    thread.transaction([insert('undone'), insert('kept 1')]),
+    thread.transaction([insert(long)]),
+  ]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  const failure = (outcomes[1] as PromiseRejectedResult).reason as { code?: string; message: string };
+  expect(failure.code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+  expect(failure.message).toMatch(/UNIQUE constraint failed: notes.body/);
+  expect(await bodies()).toEqual(['kept 1', long]);
+});
+
+test('a transaction on the app’s connection that reads, then writes, still commits when the thread wrote in between', async () => {
+  // It holds the write lock from its start: the thread's transaction waits for it, then commits.
+  let threadWrite: Promise<unknown> | undefined;
+  await handle.db.transaction().execute(async (trx) => {
+    expect(await sql`select count(*) as n from notes`.execute(trx)).toMatchObject({ rows: [{ n: 0 }] });
+    threadWrite = thread.transaction([insert('from the thread')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await trx.executeQuery(insert('from the app'));
+  });
+  await threadWrite;
+  expect(await bodies()).toEqual(['from the app', 'from the thread']);
+});
+
+test('closing lets the transactions already sent finish; later ones are refused', async () => {
+  const dataDir = path.join(environment.config.dataDir, 'closing');
+  const other = await openDatabase({ dataDir, databaseUrl: null });
+  await sql`create table notes (id integer primary key, body text not null unique)`.execute(other.db);
+  const closing = sqliteWriteThread(other.db)!;
+  const sent = closing.transaction([insert('sent before closing')]);
+  await other.close();
+  await expect(sent).resolves.toEqual([[{ id: 1, body: 'sent before closing' }]]);
+  await expect(closing.transaction([insert('too late')])).rejects.toThrow('The database is closed');
+
+  const reopened = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    expect((await sql<{ body: string }>`select body from notes`.execute(reopened.db)).rows).toEqual([{ body: 'sent before closing' }]);
+  } finally {
+    await reopened.close();
+  }
+});

@@ -24,6 +24,12 @@ export interface GroupCommitOptions<T, R> {
   /** Batches in flight at once (1 on SQLite, which has one writer; a few on PostgreSQL). */
   concurrency: number;
   writeBatch: BatchWriter<T, R>;
+  /**
+   * Runs a batch in a transaction of its own (commit included) and says what became of each item,
+   * or throws when nothing of it was kept. By default: `writeBatch` in a transaction on the app's
+   * connection.
+   */
+  runBatch?: (items: readonly T[]) => Promise<Outcome<R>[]>;
 }
 
 /**
@@ -75,13 +81,18 @@ export class GroupCommit<T, R> {
     let batch: Pending<T, R>[] | undefined;
     let outcomes: Outcome<R>[];
     try {
-      outcomes = await this.db.transaction().execute((trx) => {
+      if (this.options.runBatch) {
         batch = this.queue.splice(0, this.options.maxBatch);
-        return this.options.writeBatch(
-          trx,
-          batch.map((pending) => pending.item),
-        );
-      });
+        outcomes = await this.options.runBatch(batch.map((pending) => pending.item));
+      } else {
+        outcomes = await this.db.transaction().execute((trx) => {
+          batch = this.queue.splice(0, this.options.maxBatch);
+          return this.options.writeBatch(
+            trx,
+            batch.map((pending) => pending.item),
+          );
+        });
+      }
     } catch (error) {
       // A batch of one failed for its own reasons; otherwise (or when the transaction could not
       // even begin) each write is tried alone, failing with its own error if it fails again.
@@ -95,7 +106,8 @@ export class GroupCommit<T, R> {
 
   private async commitAlone(pending: Pending<T, R>): Promise<void> {
     try {
-      settle([pending], await this.db.transaction().execute((trx) => this.options.writeBatch(trx, [pending.item])));
+      const items = [pending.item];
+      settle([pending], await (this.options.runBatch?.(items) ?? this.db.transaction().execute((trx) => this.options.writeBatch(trx, items))));
     } catch (error) {
       pending.reject(error);
     }
@@ -138,5 +150,8 @@ export async function eachInSavepoint<R>(trx: Transaction<Database>, works: read
   return outcomes;
 }
 
-/** Batches in flight at once: SQLite has a single writer; PostgreSQL takes a few side by side. */
-export const batchConcurrency = (dialect: 'sqlite' | 'postgres') => (dialect === 'sqlite' ? 1 : 4);
+/**
+ * Batches in flight at once: PostgreSQL writes a few side by side; SQLite's write thread takes the
+ * next ones while it commits and writes them together.
+ */
+export const batchesInFlight = 4;

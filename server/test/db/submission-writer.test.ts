@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { findParticipantById, insertParticipantIfMissing, updateCarriedDetails } from '../../src/modules/participants/repository';
 import { submissionWriter, type SubmissionWrite } from '../../src/modules/quiz/submission-writer';
-import { findResultByParticipant, findResultCategories, insertSubmissions, listAnswers } from '../../src/modules/results/repository';
+import {
+  encodeAnswers,
+  encodeCategories,
+  findResultByParticipant,
+  findResultCategories,
+  insertSubmissions,
+  listAnswers,
+} from '../../src/modules/results/repository';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
 
@@ -70,6 +77,21 @@ test('the writer answers each submission with whether it was stored, and writes 
   expect(outcomes).toEqual([true, true, false]);
   expect(await findParticipantById(db, a)).toMatchObject({ name: 'After A', phone: '0311' });
   expect(await findParticipantById(db, b)).toMatchObject({ name: 'After B' });
+});
+
+test('the stored answers and figures are the text their codec writes, whatever the characters and numbers', async () => {
+  const db = subject.app.db;
+  const write = submission(await participant('Codec'), 'Oui — d’accord "quoted" \\ 😀');
+  write.categories = [{ categoryName: 'Éthique', correct: 2, wrong: 1, total: 3, percent: 200 / 3 }];
+  expect(await submissionWriter(subject.app).write(write)).toBe(true);
+  const stored = await db
+    .selectFrom('results')
+    .innerJoin('result_answers', 'result_answers.result_id', 'results.id')
+    .select(['results.categories', 'result_answers.answers'])
+    .where('results.id', '=', write.result.id)
+    .executeTakeFirstOrThrow();
+  expect(stored).toEqual({ categories: encodeCategories(write.categories), answers: encodeAnswers(write.answers) });
+  expect(await listAnswers(db, write.result.id)).toEqual(write.answers);
 });
 
 test("a carried email another participant holds is left out; the rest of the details are written", async () => {

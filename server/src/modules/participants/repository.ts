@@ -60,7 +60,6 @@ export async function insertParticipantIfMissing(db: Executor, participant: Part
     .execute();
 }
 
-/** Changes the given details; a taken email fails with the engine's unique-violation error. */
 /**
  * The details a submission carried, written with it. The email changes only if no other
  * participant holds it at that moment (it is theirs: the submission keeps ours rather than fail).
@@ -70,12 +69,21 @@ export async function updateCarriedDetails(
   id: string,
   changes: { name?: string; email?: string; phone?: string; updatedAt: string },
 ): Promise<void> {
+  await carriedDetailsUpdate(db, id, changes).execute();
+}
+
+/** The update `updateCarriedDetails` runs, to narrow or compile (e.g. for a write thread). */
+export function carriedDetailsUpdate(
+  db: Executor,
+  id: string,
+  changes: { name?: string; email?: string; phone?: string; updatedAt: string },
+) {
   const email = changes.email;
   const emailLower = email === undefined ? undefined : normalizeEmail(email);
   const heldByAnother = (column: 'email' | 'email_lower', value: string) =>
     sql<string>`case when exists (select 1 from participants as other where other.email_lower = ${emailLower} and other.id <> ${id})
       then ${sql.ref(`participants.${column}`)} else ${value} end`;
-  await db
+  return db
     .updateTable('participants')
     .set({
       ...(changes.name !== undefined ? { name: changes.name, name_lower: changes.name.toLowerCase() } : {}),
@@ -83,10 +91,10 @@ export async function updateCarriedDetails(
       ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
       updated_at: changes.updatedAt,
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
 }
 
+/** Changes the given details; a taken email fails with the engine's unique-violation error. */
 export async function updateParticipant(
   db: Executor,
   id: string,

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
-import { batchConcurrency, GroupCommit, type BatchWriter } from '../../db/group-commit';
-import type { Database, Store } from '../../db/types';
-import { updateCarriedDetails } from '../participants/repository';
-import { insertSubmissions, type NewSubmission } from '../results/repository';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { batchesInFlight, GroupCommit, type BatchWriter, type Outcome } from '../../db/group-commit';
+import { sqliteWriteThread } from '../../db/sqlite';
+import type { Database, Executor, Store } from '../../db/types';
+import { carriedDetailsUpdate } from '../participants/repository';
+import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
 
 /** The participant details a submission carried that differ from the stored ones. */
 export interface CarriedDetails {
@@ -16,18 +17,33 @@ export interface SubmissionWrite extends NewSubmission {
 }
 
 /**
- * Writes a batch of submissions together: every result and answer list in one or two statements,
- * then the carried details of the participants whose submission was stored. Each write's outcome
- * is whether it was stored (false: the participant already had a result, and nothing was written).
+ * A batch's statements: every result and answer list in one or two statements (the first gives
+ * the ids of the results stored), then the carried details of each participant whose result was
+ * stored (a participant who already had one is skipped: nothing of theirs is written).
  */
-const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writes) => {
-  const stored = await insertSubmissions(trx, writes);
-  for (const write of writes) {
-    if (stored.has(write.result.id) && Object.keys(write.details).length > 0) {
-      await updateCarriedDetails(trx, write.result.participantId, { ...write.details, updatedAt: write.result.createdAt });
-    }
-  }
+function batchStatements(db: Executor, writes: readonly SubmissionWrite[]): CompiledQuery[] {
+  const details = writes
+    .filter((write) => Object.keys(write.details).length > 0)
+    .map((write) =>
+      carriedDetailsUpdate(db, write.result.participantId, { ...write.details, updatedAt: write.result.createdAt })
+        .where(({ exists, selectFrom }) => exists(selectFrom('results').select('results.id').where('results.id', '=', write.result.id)))
+        .compile(),
+    );
+  return [...submissionStatements(db, writes), ...details];
+}
+
+/** Each write's outcome: whether it was stored (false: the participant already had a result). */
+function outcomes(writes: readonly SubmissionWrite[], storedRows: readonly unknown[]): Outcome<boolean>[] {
+  const stored = storedResultIds(storedRows);
   return writes.map((write) => ({ ok: true, value: stored.has(write.result.id) }));
+}
+
+/** Writes a batch inside a transaction on the app's connection (PostgreSQL). */
+const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writes) => {
+  const [first, ...rest] = batchStatements(trx, writes);
+  const { rows } = await trx.executeQuery(first!);
+  for (const statement of rest) await trx.executeQuery(statement);
+  return outcomes(writes, rows);
 };
 
 /**
@@ -43,10 +59,16 @@ const writers = new WeakMap<Kysely<Database>, GroupCommit<SubmissionWrite, boole
 export function submissionWriter(store: Store): GroupCommit<SubmissionWrite, boolean> {
   let writer = writers.get(store.db);
   if (!writer) {
-    writer = new GroupCommit(store.db, {
+    const thread = sqliteWriteThread(store.db);
+    const db = store.db;
+    writer = new GroupCommit(db, {
       maxBatch: submissionsPerBatch,
-      concurrency: batchConcurrency(store.dialect),
+      concurrency: batchesInFlight,
       writeBatch: writeSubmissions,
+      // SQLite: on the write thread, so the event loop goes on serving while a batch is written and synced.
+      ...(thread
+        ? { runBatch: async (writes: readonly SubmissionWrite[]) => outcomes(writes, (await thread.transaction(batchStatements(db, writes)))[0] ?? []) }
+        : {}),
     });
     writers.set(store.db, writer);
   }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
 import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
 
@@ -133,7 +133,11 @@ type StoredAnswer = [questionId: string, questionText: string, userAnswer: strin
 
 /** The stored text of a result's category figures. */
 export function encodeCategories(figures: readonly ResultCategoryRecord[]): string {
-  return JSON.stringify(figures.map((figure): StoredCategory => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]));
+  return JSON.stringify(categoriesDocument(figures));
+}
+
+function categoriesDocument(figures: readonly ResultCategoryRecord[]): StoredCategory[] {
+  return figures.map((figure) => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]);
 }
 
 export function decodeCategories(text: string): ResultCategoryRecord[] {
@@ -148,11 +152,13 @@ export function decodeCategories(text: string): ResultCategoryRecord[] {
 
 /** The stored text of a result's answers. */
 export function encodeAnswers(answers: readonly AnswerRecord[]): string {
-  return JSON.stringify(
-    answers.map((answer): StoredAnswer => [
-      answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer, answer.categoryName, answer.isCorrect,
-    ]),
-  );
+  return JSON.stringify(answersDocument(answers));
+}
+
+function answersDocument(answers: readonly AnswerRecord[]): StoredAnswer[] {
+  return answers.map((answer) => [
+    answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer, answer.categoryName, answer.isCorrect,
+  ]);
 }
 
 export function decodeAnswers(text: string): AnswerRecord[] {
@@ -183,48 +189,66 @@ export interface NewSubmission {
 }
 
 /**
- * Stores many submissions with two statements (one on PostgreSQL), whatever their number: the
- * rows go as one JSON parameter each. A participant who already has a result keeps it: their
- * submission is skipped, not an error, and is missing from the ids returned (those stored).
+ * The statements that store many submissions, whatever their number (the rows go as one JSON
+ * parameter each): two on SQLite, one on PostgreSQL. The first gives the `id` of each result it
+ * stored. A participant who already has a result keeps it: their submission is skipped, not an
+ * error, and its id is missing from those rows; its answers are not written either.
  */
-export async function insertSubmissions(db: Executor, submissions: readonly NewSubmission[]): Promise<Set<string>> {
+export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): CompiledQuery[] {
+  // The documents go in as JSON values, not as text inside the JSON (escaped once more, then
+  // unescaped by the database): each column gets the value's text, as encodeAnswers writes it.
   const results = JSON.stringify(
     submissions.map(({ result, categories }) => [
       result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
-      bit(result.passed), result.createdAt, encodeCategories(categories),
+      bit(result.passed), result.createdAt, categoriesDocument(categories),
     ]),
   );
-  const answersOf = (list: readonly NewSubmission[]) => JSON.stringify(list.map(({ result, answers }) => [result.id, encodeAnswers(answers)]));
+  const answers = JSON.stringify(submissions.map(({ result, answers: list }) => [result.id, answersDocument(list)]));
   const columns = sql.raw('id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories');
   if (isPostgres(db)) {
     // One round trip: the answers of the results just stored, in the same statement.
-    const { rows } = await sql<{ result_id: string }>`
-      with stored as (
-        insert into results (${columns})
-        select r ->> 0, r ->> 1, r ->> 2, (r ->> 3)::integer, (r ->> 4)::integer, (r ->> 5)::integer, (r ->> 6)::integer,
-          (r ->> 7)::integer, r ->> 8, r ->> 9
-        from json_array_elements(${results}::json) as r
-        on conflict (participant_id) do nothing
-        returning id
-      )
+    return [
+      sql<{ id: string }>`
+        with stored as (
+          insert into results (${columns})
+          select r ->> 0, r ->> 1, r ->> 2, (r ->> 3)::integer, (r ->> 4)::integer, (r ->> 5)::integer, (r ->> 6)::integer,
+            (r ->> 7)::integer, r ->> 8, (r -> 9)::text
+          from json_array_elements(${results}::json) as r
+          on conflict (participant_id) do nothing
+          returning id
+        )
+        insert into result_answers (result_id, answers)
+        select a ->> 0, (a -> 1)::text from json_array_elements(${answers}::json) as a where a ->> 0 in (select id from stored)
+        returning result_id as id`.compile(db),
+    ];
+  }
+  return [
+    // SQLite: `where true` tells the parser the ON CONFLICT belongs to the insert, not to a join.
+    sql<{ id: string }>`
+      insert into results (${columns})
+      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value -> 9
+      from json_each(${results}) where true
+      on conflict (participant_id) do nothing
+      returning id`.compile(db),
+    // A result id of the batch that is not in the table was skipped: its answers are too.
+    sql`
       insert into result_answers (result_id, answers)
-      select a ->> 0, a ->> 1 from json_array_elements(${answersOf(submissions)}::json) as a where a ->> 0 in (select id from stored)
-      returning result_id`.execute(db);
-    return new Set(rows.map((row) => row.result_id));
-  }
-  // SQLite: \`where true\` tells the parser the ON CONFLICT belongs to the insert, not to a join.
-  const { rows } = await sql<{ id: string }>`
-    insert into results (${columns})
-    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9
-    from json_each(${results}) where true
-    on conflict (participant_id) do nothing
-    returning id`.execute(db);
-  const stored = new Set(rows.map((row) => row.id));
-  if (stored.size > 0) {
-    const answers = answersOf(submissions.filter(({ result }) => stored.has(result.id)));
-    await sql`insert into result_answers (result_id, answers) select value ->> 0, value ->> 1 from json_each(${answers})`.execute(db);
-  }
-  return stored;
+      select a.value ->> 0, a.value -> 1 from json_each(${answers}) as a
+      where exists (select 1 from results where results.id = a.value ->> 0)`.compile(db),
+  ];
+}
+
+/** The ids the first of `submissionStatements` gave: the results stored. */
+export function storedResultIds(rows: readonly unknown[]): Set<string> {
+  return new Set(rows.map((row) => (row as { id: string }).id));
+}
+
+/** Stores many submissions (see `submissionStatements`); the ids of the results stored. */
+export async function insertSubmissions(db: Executor, submissions: readonly NewSubmission[]): Promise<Set<string>> {
+  const [first, ...rest] = submissionStatements(db, submissions);
+  const { rows } = await db.executeQuery(first!);
+  for (const statement of rest) await db.executeQuery(statement);
+  return storedResultIds(rows);
 }
 
 /** Stores one submission; false when the participant already has a result (nothing is written). */

@@ -1,6 +1,9 @@
 // The dashboard's code, one chunk per section, each loaded once: by its screen when it first
 // renders, or earlier by `preloadDashboard` (the shell calls it at start for a `/dashboard` address,
-// so the chunks download while the stored sign-in is being checked instead of after it).
+// so the chunks download while the stored sign-in is being checked instead of after it), and for
+// the results section its first page of data as well.
+
+import { firstResultsQuery, resultPages } from '../features/results/first-page';
 
 /** A loader that keeps its promise; a failed load is forgotten so the next call tries again. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -51,5 +54,7 @@ export function preloadDashboard(pathname: string): Array<keyof typeof sections>
   const section = sectionOfChild[(match[1] ?? '').toLowerCase()];
   const started: Array<keyof typeof sections> = ['layout', ...(section ? [section] : [])];
   for (const name of started) sections[name]().catch(() => {});
+  // The results screen's first page is asked for now too: it arrives while the code downloads.
+  if (section === 'results') resultPages.start(firstResultsQuery);
   return started;
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ResultListResponse } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '../../../testing/render';
 import { aListedResult, signInAs } from '../../../testing/fixtures';
+import { preloadDashboard } from '../../../lib/dashboard-sections';
 import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -135,3 +136,13 @@ describe('on a phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
+
+test('the first page asked for with the /dashboard/result address is shown without asking again', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+  preloadDashboard('/dashboard/result');
+  await waitFor(() => expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' }));
+  renderWithProviders(<ResultsScreen />);
+  await screen.findByText('Grace Hopper');
+  expect(listCalls(calls)).toHaveLength(1);
+});
+

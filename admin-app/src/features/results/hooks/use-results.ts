@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { resultsApi, type ResultListResponse } from '@prometrica/shared-api';
+import type { ResultListResponse } from '@prometrica/shared-api';
 import { useFetch } from '../../../lib/use-fetch';
 import { useClampToLastPage, useServerPaging } from '../../../lib/use-server-paging';
+import { resultPages } from '../first-page';
 
 /** All / True / False: the pass filter sent as `passed`. */
 export type PassFilter = 'all' | 'true' | 'false';
@@ -12,7 +13,7 @@ export function useResults() {
   const { page, setPage, pageSize, debouncedSearch } = paging;
   const [filter, setFilterState] = useState<PassFilter>('all');
   const list = useFetch<ResultListResponse>(
-    () => resultsApi.getResults({ page, limit: pageSize, search: debouncedSearch, passed: filter === 'all' ? undefined : filter }),
+    () => resultPages.take({ page, limit: pageSize, search: debouncedSearch, passed: filter === 'all' ? undefined : filter }),
     [page, pageSize, debouncedSearch, filter],
   );
   useClampToLastPage(page, list.data?.totalPages, setPage);

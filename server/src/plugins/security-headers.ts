@@ -46,12 +46,13 @@ export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string,
 
 /**
  * The headers of API replies: JSON is never a document, so its policy allows nothing at all (and
- * is a quarter of the size of the pages' one, on the calls made most often).
+ * is a quarter of the size of the pages' one, on the calls made most often). No Referrer-Policy:
+ * it governs what a document sends, and a response's own only applies to the redirect it makes,
+ * which the API never does (one header line less to read on every call).
  */
 export const apiSecurityHeaders: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
 };
 
 const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');

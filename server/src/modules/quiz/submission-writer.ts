@@ -47,11 +47,13 @@ const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writ
 };
 
 /**
- * At most this many submissions share a transaction. Measured at 100 connections on SQLite:
- * capping batches at 8, 16 or 32 lowered throughput (1660, 1700, 2210 submissions/s against 2350
- * at 64); past the number of requests in flight the cap no longer matters (2600 at 256).
+ * At most this many submissions go in one batch. Measured at 100 connections on SQLite (writes on
+ * the event loop): caps of 8, 16 or 32 lowered throughput (1660, 1700, 2210 submissions/s against
+ * 2350 at 64). With 4 batches in flight, SQLite's write thread commits at most 256 together, so the
+ * app's own writes wait for its write lock some 20 ms at the worst (paired runs at 64 and 256 were
+ * within the machine's noise, 1720-2300 submissions/s either way).
  */
-export const submissionsPerBatch = 256;
+export const submissionsPerBatch = 64;
 
 const writers = new WeakMap<Kysely<Database>, GroupCommit<SubmissionWrite, boolean>>();
 

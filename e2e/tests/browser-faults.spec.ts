@@ -36,6 +36,8 @@ test('going offline while submitting answers shows the network message; back onl
   const { total } = await progress(page);
   for (let i = 0; i < total; i++) await answerCurrent(page);
   await expect(page).toHaveURL(/\/submit$/);
+  // The submit screen's code is loaded on the way there: offline any earlier, that load fails instead.
+  await expect(page.getByRole('heading', { name: 'Submit your answers' })).toBeVisible();
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Submit' }).click();

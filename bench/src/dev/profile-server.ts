@@ -1,5 +1,6 @@
-// Development aid (not part of `pnpm bench`): seeds a database, starts the server with --cpu-prof,
-// loads one call, and prints where the server spent its time.
+// Development aid (not part of `pnpm bench`): seeds a database, starts the server (with --cpu-prof
+// when PROF is set), loads one call, and prints the server's CPU time per request and, with PROF,
+// where it went.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,9 +57,27 @@ async function main() {
     const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
     console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
   }
+  // The server's CPU time so far (all its threads), user and system, in ms: Linux only.
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  };
   for (const one of what.split(',')) {
+    const before = cpuMs();
+    const started = performance.now();
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
+    const after = cpuMs();
     console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
+    // The warm-up's requests are not counted: taken to run at the measured rate.
+    const served = res.requests * (1 + 1 / res.seconds);
+    const perRequest = (ms: number) => Math.round((ms * 1000) / served);
+    const user = after.user - before.user;
+    const system = after.system - before.system;
+    console.log(
+      one,
+      `server CPU per request ${perRequest(user + system)} µs (user ${perRequest(user)}, system ${perRequest(system)});`,
+      `${Math.round(((user + system) / (performance.now() - started)) * 100)}% of one core`,
+    );
   }
   child.kill('SIGINT');
   await new Promise((r) => child.once('exit', r));

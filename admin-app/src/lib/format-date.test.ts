@@ -9,3 +9,11 @@ test('a missing or broken date reads as a dash', () => {
   expect(formatDate(undefined)).toBe('—');
   expect(formatDate('not a date')).toBe('—');
 });
+
+test('every month reads as en-GB’s Intl formatter writes it', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  for (let month = 0; month < 12; month++) {
+    const date = new Date(2026, month, month + 1, 23, 30);
+    expect(formatDate(date)).toBe(intl.format(date));
+  }
+});

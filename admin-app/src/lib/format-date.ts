@@ -1,9 +1,10 @@
-// One formatter for the whole app: creating an Intl formatter per call is slow in long tables.
-const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Formatted by hand, as en-GB's Intl.DateTimeFormat writes it: creating that formatter loads the
+// locale's data, about 100 ms of a 4x-slowed CPU on the results screen's way to its first paint.
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
-/** Day, short month, year (en-GB), e.g. `5 Mar 2026`; a dash when the date is missing or invalid. */
+/** Day, short month, year (en-GB, local time), e.g. `5 Mar 2026`; a dash when the date is missing or invalid. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
 }

@@ -18,18 +18,24 @@ interface Pending<T, R> {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Writes a batch in a transaction of its own (commit included) and says what became of each item,
+ * or throws when nothing of it was kept. It calls `take` once, for the items, when its transaction
+ * has begun: writes that arrive while it waits for the connection join the batch.
+ */
+export type BatchRunner<T, R> = (take: () => readonly T[]) => Promise<Outcome<R>[]>;
+
+/** The batch runner that writes with `writeBatch` in a transaction on `db`. */
+export function inTransaction<T, R>(db: Kysely<Database>, writeBatch: BatchWriter<T, R>): BatchRunner<T, R> {
+  return (take) => db.transaction().execute((trx) => writeBatch(trx, take()));
+}
+
 export interface GroupCommitOptions<T, R> {
   /** Most writes in one transaction. */
   maxBatch: number;
-  /** Batches in flight at once (1 on SQLite, which has one writer; a few on PostgreSQL). */
+  /** Batches in flight at once. */
   concurrency: number;
-  writeBatch: BatchWriter<T, R>;
-  /**
-   * Runs a batch in a transaction of its own (commit included) and says what became of each item,
-   * or throws when nothing of it was kept. By default: `writeBatch` in a transaction on the app's
-   * connection.
-   */
-  runBatch?: (items: readonly T[]) => Promise<Outcome<R>[]>;
+  runBatch: BatchRunner<T, R>;
 }
 
 /**
@@ -46,10 +52,7 @@ export class GroupCommit<T, R> {
   private readonly queue: Pending<T, R>[] = [];
   private running = 0;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly options: GroupCommitOptions<T, R>,
-  ) {}
+  constructor(private readonly options: GroupCommitOptions<T, R>) {}
 
   /** Writes `item` inside a shared transaction; settles after that transaction commits. */
   write(item: T): Promise<R> {
@@ -74,25 +77,15 @@ export class GroupCommit<T, R> {
   }
 
   /**
-   * The batch is taken once the transaction has begun, not when it was asked for: every write that
+   * The batch is taken once its transaction has begun, not when it was asked for: every write that
    * arrived while this transaction waited for the connection (behind the previous one) joins it.
    */
   private async commitBatch(): Promise<void> {
     let batch: Pending<T, R>[] | undefined;
+    const take = () => (batch = this.queue.splice(0, this.options.maxBatch)).map((pending) => pending.item);
     let outcomes: Outcome<R>[];
     try {
-      if (this.options.runBatch) {
-        batch = this.queue.splice(0, this.options.maxBatch);
-        outcomes = await this.options.runBatch(batch.map((pending) => pending.item));
-      } else {
-        outcomes = await this.db.transaction().execute((trx) => {
-          batch = this.queue.splice(0, this.options.maxBatch);
-          return this.options.writeBatch(
-            trx,
-            batch.map((pending) => pending.item),
-          );
-        });
-      }
+      outcomes = await this.options.runBatch(take);
     } catch (error) {
       // A batch of one failed for its own reasons; otherwise (or when the transaction could not
       // even begin) each write is tried alone, failing with its own error if it fails again.
@@ -106,8 +99,7 @@ export class GroupCommit<T, R> {
 
   private async commitAlone(pending: Pending<T, R>): Promise<void> {
     try {
-      const items = [pending.item];
-      settle([pending], await (this.options.runBatch?.(items) ?? this.db.transaction().execute((trx) => this.options.writeBatch(trx, items))));
+      settle([pending], await this.options.runBatch(() => [pending.item]));
     } catch (error) {
       pending.reject(error);
     }

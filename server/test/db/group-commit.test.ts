@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../../src/db/errors';
-import { eachInSavepoint, GroupCommit, type TransactionWork } from '../../src/db/group-commit';
+import { eachInSavepoint, GroupCommit, inTransaction, type TransactionWork } from '../../src/db/group-commit';
 import type { Database } from '../../src/db/types';
 import { build, type TestApp } from '../helpers/build';
 
@@ -15,7 +15,7 @@ const keysLike = async (prefix: string) =>
 
 /** Writes given as functions, each in its own savepoint. */
 const closures = (db: Kysely<Database>) =>
-  new GroupCommit<TransactionWork<unknown>, unknown>(db, { maxBatch: 64, concurrency: 1, writeBatch: eachInSavepoint });
+  new GroupCommit<TransactionWork<unknown>, unknown>({ maxBatch: 64, concurrency: 1, runBatch: inTransaction(db, eachInSavepoint) });
 
 describe('GroupCommit', () => {
   it('writes arriving together share transactions; a failing write is undone alone and fails alone', async () => {

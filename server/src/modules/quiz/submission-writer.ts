@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import { batchesInFlight, GroupCommit, type BatchWriter, type Outcome } from '../../db/group-commit';
+import { batchesInFlight, GroupCommit, inTransaction, type BatchWriter, type Outcome } from '../../db/group-commit';
+import { executeInOrder } from '../../db/execute';
 import { sqliteWriteThread } from '../../db/sqlite';
 import type { Database, Executor, Store } from '../../db/types';
 import { carriedDetailsUpdate } from '../participants/repository';
@@ -32,19 +33,18 @@ function batchStatements(db: Executor, writes: readonly SubmissionWrite[]): Comp
   return [...submissionStatements(db, writes), ...details];
 }
 
-/** Each write's outcome: whether it was stored (false: the participant already had a result). */
-function outcomes(writes: readonly SubmissionWrite[], storedRows: readonly unknown[]): Outcome<boolean>[] {
+/**
+ * Each write's outcome from the rows of the batch's statements: whether it was stored (false: the
+ * participant already had a result).
+ */
+function outcomes(writes: readonly SubmissionWrite[], [storedRows = []]: readonly unknown[][]): Outcome<boolean>[] {
   const stored = storedResultIds(storedRows);
   return writes.map((write) => ({ ok: true, value: stored.has(write.result.id) }));
 }
 
 /** Writes a batch inside a transaction on the app's connection (PostgreSQL). */
-const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writes) => {
-  const [first, ...rest] = batchStatements(trx, writes);
-  const { rows } = await trx.executeQuery(first!);
-  for (const statement of rest) await trx.executeQuery(statement);
-  return outcomes(writes, rows);
-};
+const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writes) =>
+  outcomes(writes, await executeInOrder(trx, batchStatements(trx, writes)));
 
 /**
  * At most this many submissions go in one batch. Measured at 100 connections on SQLite (writes on
@@ -61,16 +61,19 @@ const writers = new WeakMap<Kysely<Database>, GroupCommit<SubmissionWrite, boole
 export function submissionWriter(store: Store): GroupCommit<SubmissionWrite, boolean> {
   let writer = writers.get(store.db);
   if (!writer) {
-    const thread = sqliteWriteThread(store.db);
-    const db = store.db;
-    writer = new GroupCommit(db, {
+    const { db } = store;
+    const thread = sqliteWriteThread(db);
+    writer = new GroupCommit({
       maxBatch: submissionsPerBatch,
       concurrency: batchesInFlight,
-      writeBatch: writeSubmissions,
-      // SQLite: on the write thread, so the event loop goes on serving while a batch is written and synced.
-      ...(thread
-        ? { runBatch: async (writes: readonly SubmissionWrite[]) => outcomes(writes, (await thread.transaction(batchStatements(db, writes)))[0] ?? []) }
-        : {}),
+      // SQLite: on the write thread, so the event loop goes on serving while a batch is written and
+      // synced; PostgreSQL: in a transaction from the pool.
+      runBatch: thread
+        ? async (take) => {
+            const writes = take();
+            return outcomes(writes, await thread.transaction(batchStatements(db, writes)));
+          }
+        : inTransaction(db, writeSubmissions),
     });
     writers.set(store.db, writer);
   }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
+import { executeInOrder } from '../../db/execute';
 import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
 
@@ -245,10 +246,8 @@ export function storedResultIds(rows: readonly unknown[]): Set<string> {
 
 /** Stores many submissions (see `submissionStatements`); the ids of the results stored. */
 export async function insertSubmissions(db: Executor, submissions: readonly NewSubmission[]): Promise<Set<string>> {
-  const [first, ...rest] = submissionStatements(db, submissions);
-  const { rows } = await db.executeQuery(first!);
-  for (const statement of rest) await db.executeQuery(statement);
-  return storedResultIds(rows);
+  const [stored = []] = await executeInOrder(db, submissionStatements(db, submissions));
+  return storedResultIds(stored);
 }
 
 /** Stores one submission; false when the participant already has a result (nothing is written). */

@@ -4,7 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { configureApi, useAuthStore } from '@prometrica/shared-api';
 import { App } from './app';
 import { loadRuntimeConfig } from './remotes/runtime-config';
-import { loadRemoteRoutes, registerAppRemotes, remoteForPath } from './remotes/registry';
+import { registerAppRemotes, startFirstScreen } from './remotes/registry';
+
+/** How long the first render waits for the first screen's remote (then it shows a loader meanwhile). */
+const firstScreenWaitMs = 400;
 
 const container = document.getElementById('root')!;
 
@@ -15,16 +18,11 @@ async function start() {
     registerAppRemotes(config);
     // A stored account token is checked now, in parallel with the first render (AuthGate waits for it).
     void useAuthStore.getState().checkAuth();
-    // The first screen's remote starts loading now, alongside the shell's first render, and then
-    // the code of that screen (for a signed-in account, while its token is being checked); a
-    // failure is shown (with Retry) by the screen that needs it.
-    const first = remoteForPath(location.pathname);
-    const signedIn = Boolean(useAuthStore.getState().token);
-    loadRemoteRoutes(first)
-      .then((routes) => {
-        if (first === 'participant' || signedIn) routes.preload?.(location.pathname);
-      })
-      .catch(() => {});
+    // The first screen's remote starts loading now, and then the code of that screen (for a
+    // signed-in account, while its token is being checked). The first render waits for that to
+    // start, up to firstScreenWaitMs: rendering first held the main thread of a slow phone for a few
+    // hundred milliseconds before the screen's own chunks were even requested.
+    await startFirstScreen(location.pathname, Boolean(useAuthStore.getState().token), firstScreenWaitMs);
   } catch (error) {
     console.error('Prometrica could not start', error);
     // Plain DOM (no inline handlers: the Content-Security-Policy forbids them).

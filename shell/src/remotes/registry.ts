@@ -29,6 +29,26 @@ export function loadRemoteRoutes(id: RemoteId): Promise<RemoteRoutes<string>> {
   return pending;
 }
 
+/**
+ * Loads the routes of the remote `pathname` shows and then starts that screen's code (and, for the
+ * results screen, its data): always for the participant, for the admin remote only with a stored
+ * token. Resolves once that has started, or after `waitMs`, whichever comes first; a failure is left
+ * to the screen that needs the remote (it shows Retry).
+ */
+export function startFirstScreen(pathname: string, signedIn: boolean, waitMs: number): Promise<void> {
+  const first = remoteForPath(pathname);
+  const started = loadRemoteRoutes(first)
+    .then((routes) => {
+      if (first === 'participant' || signedIn) routes.preload?.(pathname);
+    })
+    .catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  return Promise.race([started, waited]).finally(() => clearTimeout(timer));
+}
+
 /** The remote's routes when they have already loaded, else undefined. */
 export function loadedRemoteRoutes(id: RemoteId): RemoteRoutes<string> | undefined {
   return ready.get(id);

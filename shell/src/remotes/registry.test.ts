@@ -1,0 +1,56 @@
+// The federation runtime is the boundary here: it stands in for the network a remote comes over.
+const loadRemote = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: (...args: unknown[]) => loadRemote(...args),
+  registerRemotes: () => {},
+}));
+
+import { registerAppRemotes, resetRemote, startFirstScreen } from './registry';
+
+beforeAll(() => registerAppRemotes({ apiBaseUrl: '/api', remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' } }));
+beforeEach(() => {
+  loadRemote.mockReset();
+  resetRemote('admin');
+  resetRemote('participant');
+});
+afterEach(() => jest.useRealTimers());
+
+const routesWith = (preload: jest.Mock) => ({ default: { screens: { login: () => null }, preload } });
+
+test('the first screen is started before the wait ends when its remote arrives', async () => {
+  const preload = jest.fn();
+  loadRemote.mockResolvedValueOnce(routesWith(preload));
+  await startFirstScreen('/dashboard/result', true, 60_000);
+  expect(loadRemote).toHaveBeenCalledWith('admin_app/routes');
+  expect(preload).toHaveBeenCalledWith('/dashboard/result');
+});
+
+test("the admin remote's screen is not started without a stored token; the participant's always is", async () => {
+  const adminPreload = jest.fn();
+  loadRemote.mockResolvedValueOnce(routesWith(adminPreload));
+  await startFirstScreen('/dashboard/result', false, 60_000);
+  expect(adminPreload).not.toHaveBeenCalled();
+
+  const participantPreload = jest.fn();
+  loadRemote.mockResolvedValueOnce(routesWith(participantPreload));
+  await startFirstScreen('/', false, 60_000);
+  expect(loadRemote).toHaveBeenLastCalledWith('participant_app/routes');
+  expect(participantPreload).toHaveBeenCalledWith('/');
+});
+
+test('a remote that is slow to arrive holds the first render back no longer than the wait', async () => {
+  jest.useFakeTimers();
+  loadRemote.mockReturnValueOnce(new Promise(() => {}));
+  let done = false;
+  const waiting = startFirstScreen('/', false, 400).then(() => (done = true));
+  await jest.advanceTimersByTimeAsync(399);
+  expect(done).toBe(false);
+  await jest.advanceTimersByTimeAsync(1);
+  await waiting;
+  expect(done).toBe(true);
+});
+
+test('a remote that fails to load does not stop the start (its screen shows Retry)', async () => {
+  loadRemote.mockRejectedValueOnce(new Error('manifest answered 503'));
+  await expect(startFirstScreen('/admin', false, 60_000)).resolves.toBeUndefined();
+});

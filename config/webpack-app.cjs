@@ -11,6 +11,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { subsetModules, platform, laterKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
+const { RouteAssetsPlugin, routeAssetsFile } = require('./route-assets-plugin.cjs');
 
 const root = path.resolve(__dirname, '..');
 
@@ -83,6 +84,7 @@ function releaseLabel(appDir) {
  * @param {Record<string,string>} [app.exposes]  modules a remote exposes
  * @param {boolean} [app.host]    true for the shell
  * @param {string[]} [app.runtimePlugins]
+ * @param {Record<string,string[]>} [app.routeAssets]  route path → chunk names its screen loads (route-assets.json)
  * @param {boolean} [app.federation]  false builds a plain single app (the benchmarks' baseline)
  * @param {string} [app.entry]        entry module (default ./src/index.ts)
  * @param {string} [app.outDir]       output folder (default <dir>/dist)
@@ -190,6 +192,8 @@ function createAppConfig(app) {
         }),
         // What the server preloads for the first screen (config/boot-assets-plugin.cjs).
         host && federation && new BootAssetsPlugin({ lazyShares: [laterKey] }),
+        // What the server preloads for a remote's lazily loaded screens (config/route-assets-plugin.cjs).
+        app.routeAssets && new RouteAssetsPlugin({ routes: app.routeAssets }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -225,4 +229,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedLibraries, bootAssetsFile };
+module.exports = { createAppConfig, sharedLibraries, bootAssetsFile, routeAssetsFile };

@@ -1,19 +1,19 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from './features/dashboard';
 import { dashboardPaths } from './lib/dashboard-paths';
 import { sections } from './lib/dashboard-sections';
+import { sectionScreen } from './lib/section-screen';
 
 // One chunk per section: the login stays light and the charts load only with the overview.
-const OverviewScreen = lazy(sections.overview);
-const QuestionListScreen = lazy(() => sections.questions().then((m) => ({ default: m.QuestionListScreen })));
-const AddQuestionScreen = lazy(() => sections.questions().then((m) => ({ default: m.AddQuestionScreen })));
-const UserListScreen = lazy(() => sections.users().then((m) => ({ default: m.UserListScreen })));
-const AddUserScreen = lazy(() => sections.users().then((m) => ({ default: m.AddUserScreen })));
-const CategoriesScreen = lazy(sections.categories);
-const ResultsScreen = lazy(sections.results);
-const ComplaintsScreen = lazy(sections.complaints);
-const AccountScreen = lazy(sections.account);
+const OverviewScreen = sectionScreen(sections.overview, (m) => m.default);
+const QuestionListScreen = sectionScreen(sections.questions, (m) => m.QuestionListScreen);
+const AddQuestionScreen = sectionScreen(sections.questions, (m) => m.AddQuestionScreen);
+const UserListScreen = sectionScreen(sections.users, (m) => m.UserListScreen);
+const AddUserScreen = sectionScreen(sections.users, (m) => m.AddUserScreen);
+const CategoriesScreen = sectionScreen(sections.categories, (m) => m.default);
+const ResultsScreen = sectionScreen(sections.results, (m) => m.default);
+const ComplaintsScreen = sectionScreen(sections.complaints, (m) => m.default);
+const AccountScreen = sectionScreen(sections.account, (m) => m.default);
 
 /** Everything under `/dashboard/*`, inside the sidebar layout (spec section 2). */
 export function DashboardRoutes() {

@@ -6,7 +6,7 @@ import { App } from './app';
 import { loadRuntimeConfig } from './remotes/runtime-config';
 import { registerAppRemotes, startFirstScreen } from './remotes/registry';
 
-/** How long the first render waits for the first screen's remote (then it shows a loader meanwhile). */
+/** How long the first render waits for the first screen's code (then it shows a loader meanwhile). */
 const firstScreenWaitMs = 400;
 
 const container = document.getElementById('root')!;
@@ -19,9 +19,10 @@ async function start() {
     // A stored account token is checked now, in parallel with the first render (AuthGate waits for it).
     void useAuthStore.getState().checkAuth();
     // The first screen's remote starts loading now, and then the code of that screen (for a
-    // signed-in account, while its token is being checked). The first render waits for that to
-    // start, up to firstScreenWaitMs: rendering first held the main thread of a slow phone for a few
-    // hundred milliseconds before the screen's own chunks were even requested.
+    // signed-in account, while its token is being checked). The first render waits for that code,
+    // up to firstScreenWaitMs: rendering first held the main thread of a slow phone for a few
+    // hundred milliseconds before the screen's own chunks were even requested, and a render before
+    // they arrive paints a loader and then renders again.
     await startFirstScreen(location.pathname, Boolean(useAuthStore.getState().token), firstScreenWaitMs);
   } catch (error) {
     console.error('Prometrica could not start', error);

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { AdminRemoteRoutes } from '@prometrica/shared-api';
 import { LoginScreen } from '../features/login';
-import { preloadDashboard, sections } from '../lib/dashboard-sections';
+import { preloadDashboard, sections, sectionsSettled } from '../lib/dashboard-sections';
+import { sectionScreen } from '../lib/section-screen';
 
 // The login ships in the exposed chunk; the dashboard layout loads after sign-in (or, for a
 // `/dashboard` address, as soon as the shell has this module) and each of its sections (tables,
@@ -9,11 +9,9 @@ import { preloadDashboard, sections } from '../lib/dashboard-sections';
 const routes: AdminRemoteRoutes = {
   screens: {
     login: LoginScreen,
-    dashboard: lazy(sections.layout),
+    dashboard: sectionScreen(sections.layout, (module) => module.default),
   },
-  preload: (pathname) => {
-    preloadDashboard(pathname);
-  },
+  preload: (pathname) => sectionsSettled(preloadDashboard(pathname)),
 };
 
 export default routes;

@@ -118,6 +118,9 @@ export function createStaticFallback(areas: readonly StaticArea[]): NotFoundFall
 
 type RemoteName = 'participant' | 'admin';
 
+/** Written by a remote's build next to its manifest (config/route-assets-plugin.cjs). */
+const routeAssetsFile = 'route-assets.json';
+
 /** Client routes whose first screen comes from the admin remote; every other route shows the participant one. */
 const adminRoutes = /^\/(?:admin|login|dashboard)(?:\/|$)/i;
 /** The dashboard: its layout and tables need the shell's second part of Mantine (`later` in boot-assets.json). */
@@ -158,11 +161,17 @@ function readJson(file: string): unknown {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** Where a remote's chunks are served from: its manifest's publicPath, or the manifest's folder. */
+function remotePublicPath(manifestUrl: string, manifest: Record<string, unknown> & { metaData: Record<string, unknown> }): string {
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  return typeof manifest.metaData.publicPath === 'string' && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : base;
+}
+
 /** URLs of a remote's entry and exposed start-up chunk, read from its manifest. */
 export function remoteStartAssets(manifestUrl: string, manifest: unknown): string[] {
   if (!isRecord(manifest) || !isRecord(manifest.metaData)) return [];
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const publicPath = typeof manifest.metaData.publicPath === 'string' && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : base;
+  const publicPath = remotePublicPath(manifestUrl, manifest as Record<string, unknown> & { metaData: Record<string, unknown> });
   const urls: string[] = [];
   const entry = manifest.metaData.remoteEntry;
   if (isRecord(entry) && typeof entry.name === 'string') {
@@ -177,6 +186,23 @@ export function remoteStartAssets(manifestUrl: string, manifest: unknown): strin
   }
   return urls;
 }
+
+/**
+ * The scripts and styles a remote's screen at `route` loads lazily, from the `route-assets.json` its
+ * build writes (config/route-assets-plugin.cjs), as URLs; none when the route is not listed.
+ */
+export function remoteRouteAssets(manifestUrl: string, manifest: unknown, routeAssets: unknown, route: string): { scripts: string[]; styles: string[] } {
+  const none = { scripts: [], styles: [] };
+  if (!isRecord(manifest) || !isRecord(manifest.metaData) || !isRecord(routeAssets) || !isRecord(routeAssets.routes)) return none;
+  const entry = Object.hasOwn(routeAssets.routes, route) ? routeAssets.routes[route] : undefined;
+  if (!isRecord(entry)) return none;
+  const publicPath = remotePublicPath(manifestUrl, manifest as Record<string, unknown> & { metaData: Record<string, unknown> });
+  const urls = (value: unknown) => (Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string').map((f) => publicPath + f) : []);
+  return { scripts: urls(entry.scripts), styles: urls(entry.styles) };
+}
+
+/** A client route as route-assets.json names it: lower case, without a trailing slash or query. */
+export const routeKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON inside a script element: `<` escaped so no `</script>` can end it early. */
@@ -194,7 +220,7 @@ interface BuiltPage {
  */
 export function createIndexPage(areas: readonly StaticArea[]) {
   const shell = areas.find((area) => area.name === 'shell');
-  const pages = new Map<PageKind, BuiltPage>();
+  const pages = new Map<string, BuiltPage>();
   const configuredUrl = (name: RemoteName) => areas.find((area) => area.name === name)?.configuredUrl;
   const participantUrl = configuredUrl('participant');
   const adminUrl = configuredUrl('admin');
@@ -210,7 +236,13 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     return file.startsWith(path.resolve(area.root) + path.sep) ? { url, file } : undefined;
   };
 
-  return (kind: PageKind): BuiltPage | undefined => {
+  let routeAssetsRead: { stamp: string; value: unknown } | undefined;
+  const readRouteAssets = (file: FileStamp) => {
+    if (routeAssetsRead?.stamp !== file.stamp) routeAssetsRead = { stamp: file.stamp, value: readJson(file.file) };
+    return routeAssetsRead.value;
+  };
+
+  return (kind: PageKind, pathname = '/'): BuiltPage | undefined => {
     if (!shell || !config) return undefined;
     const name: RemoteName = kind === 'dashboard' ? 'admin' : kind;
     const index = stampOf(path.join(shell.root, 'index.html'));
@@ -218,8 +250,15 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     const boot = stampOf(path.join(shell.root, 'boot-assets.json'));
     const remote = localManifest(name);
     const manifest = remote ? stampOf(remote.file) : undefined;
-    const key = [index.stamp, boot?.stamp, manifest?.stamp].join('|');
-    const cached = pages.get(kind);
+    // The remote's own list of what each of its lazily loaded screens needs (dashboard addresses).
+    const routes = remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
+    const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp].join('|');
+    // One page per route the remote lists (a bounded set); every other address of a kind shares one.
+    const routeAssets = routes ? readRouteAssets(routes) : undefined;
+    const route = routeKey(pathname);
+    const listed = isRecord(routeAssets) && isRecord(routeAssets.routes) && Object.hasOwn(routeAssets.routes, route);
+    const pageKey = listed ? `${kind} ${route}` : kind;
+    const cached = pages.get(pageKey);
     if (cached?.key === key) return cached;
 
     let html: string;
@@ -234,6 +273,7 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     // The dashboard's routes also preload the shares the shell loads later (its layout uses them).
     const later = kind === 'dashboard' && isRecord(assets) && isRecord(assets.later) ? Object.values(assets.later).filter(isRecord) : [];
     const manifestJson = remote && manifest ? readJson(manifest.file) : undefined;
+    const screen = remote && manifestJson && listed ? remoteRouteAssets(remote.url, manifestJson, routeAssets, route) : { scripts: [], styles: [] };
     const data = { config: runtimeConfig(config as Config), ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}) };
     const head = [
       `<script type="application/json" id="prometrica-boot">${scriptJson(data)}</script>`,
@@ -241,14 +281,15 @@ export function createIndexPage(areas: readonly StaticArea[]) {
       ...[...list('scripts'), ...later.flatMap((share) => strings(share.scripts))].map(
         (file) => `<link rel="preload" as="script" href="${attribute(shell.prefix + file)}">`,
       ),
-      ...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []).map(
+      ...[...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []), ...screen.scripts].map(
         (url) => `<link rel="preload" as="script" href="${attribute(url)}">`,
       ),
+      ...screen.styles.map((url) => `<link rel="preload" as="style" href="${attribute(url)}">`),
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;
     const page: BuiltPage = { key, html: Buffer.from(html), encoded: new Map() };
-    pages.set(kind, page);
+    pages.set(pageKey, page);
     return page;
   };
 }
@@ -265,7 +306,8 @@ async function sendShellPage(areas: readonly StaticArea[], request: FastifyReque
     build = createIndexPage(areas);
     indexPages.set(areas, build);
   }
-  const page = build(pageKindForRoute(pathnameOf(request)));
+  const pathname = pathnameOf(request);
+  const page = build(pageKindForRoute(pathname), pathname);
   if (!page) return false;
   const { body, encoding } = encodePage(page, request.headers['accept-encoding']);
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');

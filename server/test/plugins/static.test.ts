@@ -128,6 +128,42 @@ describe('hosting the shell', () => {
     }
   });
 
+  it("preloads the chunks a dashboard address's screen loads, as the admin build lists them", async () => {
+    const adminDir = path.join(dists, 'admin-not-built');
+    write(
+      path.join(adminDir, 'mf-manifest.json'),
+      JSON.stringify({ name: 'admin_app', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }),
+    );
+    write(
+      path.join(adminDir, 'route-assets.json'),
+      JSON.stringify({
+        routes: {
+          '/dashboard/result': { scripts: ['937.0a1b2c3d.js', 'dashboard-results.0a1b2c3d.js'], styles: ['dashboard-results.0a1b2c3d.css'] },
+          '/dashboard/user-list': { scripts: ['937.0a1b2c3d.js', 'dashboard-users.0a1b2c3d.js'], styles: [] },
+        },
+      }),
+    );
+    try {
+      const results = (await get('/dashboard/Result/?page=2')).body;
+      expect(results).toContain('<link rel="preload" as="script" href="/remotes/admin/remoteEntry.js">');
+      expect(results).toContain('<link rel="preload" as="script" href="/remotes/admin/937.0a1b2c3d.js">');
+      expect(results).toContain('<link rel="preload" as="script" href="/remotes/admin/dashboard-results.0a1b2c3d.js">');
+      expect(results).toContain('<link rel="preload" as="style" href="/remotes/admin/dashboard-results.0a1b2c3d.css">');
+      expect(results).not.toContain('dashboard-users');
+      const users = (await get('/dashboard/user-list')).body;
+      expect(users).toContain('href="/remotes/admin/dashboard-users.0a1b2c3d.js"');
+      expect(users).not.toContain('dashboard-results');
+      // An address the build does not list, and the sign-in screen, get only the remote's start-up files.
+      for (const url of ['/dashboard/no-such-section', '/admin']) {
+        const page = (await get(url)).body;
+        expect(page).toContain('href="/remotes/admin/remoteEntry.js"');
+        expect(page).not.toContain('937.0a1b2c3d.js');
+      }
+    } finally {
+      fs.rmSync(adminDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps missing assets and API routes as JSON 404s instead of index.html', async () => {
     for (const url of ['/missing.3f9a1c2e.js', '/api/unknown', '/api', '/remotes/unknown/x.js']) {
       const response = await get(url);

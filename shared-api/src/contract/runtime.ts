@@ -30,9 +30,10 @@ export interface RemoteRoutes<S extends string> {
   screens: Record<S, ComponentType>;
   /**
    * Starts loading the code the screen at `pathname` needs, before it renders (the shell calls it
-   * at start, while it checks the stored sign-in). Optional; loads nothing for other addresses.
+   * at start, while it checks the stored sign-in), and settles once it has loaded (the shell's first
+   * render waits for that, briefly). Optional; loads nothing for other addresses.
    */
-  preload?: (pathname: string) => void;
+  preload?: (pathname: string) => Promise<unknown> | void;
 }
 export type ParticipantRemoteRoutes = RemoteRoutes<ParticipantScreen>;
 export type AdminRemoteRoutes = RemoteRoutes<AdminScreen>;

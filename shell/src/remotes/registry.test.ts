@@ -17,12 +17,19 @@ afterEach(() => jest.useRealTimers());
 
 const routesWith = (preload: jest.Mock) => ({ default: { screens: { login: () => null }, preload } });
 
-test('the first screen is started before the wait ends when its remote arrives', async () => {
-  const preload = jest.fn();
+test("the wait ends when the first screen's code has loaded", async () => {
+  let loaded!: () => void;
+  const preload = jest.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
   loadRemote.mockResolvedValueOnce(routesWith(preload));
-  await startFirstScreen('/dashboard/result', true, 60_000);
+  let done = false;
+  const waiting = startFirstScreen('/dashboard/result', true, 60_000).then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(loadRemote).toHaveBeenCalledWith('admin_app/routes');
   expect(preload).toHaveBeenCalledWith('/dashboard/result');
+  expect(done).toBe(false);
+  loaded();
+  await waiting;
+  expect(done).toBe(true);
 });
 
 test("the admin remote's screen is not started without a stored token; the participant's always is", async () => {
@@ -50,7 +57,9 @@ test('a remote that is slow to arrive holds the first render back no longer than
   expect(done).toBe(true);
 });
 
-test('a remote that fails to load does not stop the start (its screen shows Retry)', async () => {
+test("a remote or a screen's code that fails to load does not stop the start (the screen shows Retry)", async () => {
   loadRemote.mockRejectedValueOnce(new Error('manifest answered 503'));
   await expect(startFirstScreen('/admin', false, 60_000)).resolves.toBeUndefined();
+  loadRemote.mockResolvedValueOnce(routesWith(jest.fn(() => Promise.reject(new Error('chunk answered 503')))));
+  await expect(startFirstScreen('/dashboard', true, 60_000)).resolves.toBeUndefined();
 });

@@ -30,18 +30,19 @@ export function loadRemoteRoutes(id: RemoteId): Promise<RemoteRoutes<string>> {
 }
 
 /**
- * Loads the routes of the remote `pathname` shows and then starts that screen's code (and, for the
+ * Loads the routes of the remote `pathname` shows and then that screen's code (and starts, for the
  * results screen, its data): always for the participant, for the admin remote only with a stored
- * token. Resolves once that has started, or after `waitMs`, whichever comes first; a failure is left
- * to the screen that needs the remote (it shows Retry).
+ * token. Resolves once the screen's code has loaded, or after `waitMs`, whichever comes first; a
+ * failure is left to the screen that needs the remote (it shows Retry).
  */
 export function startFirstScreen(pathname: string, signedIn: boolean, waitMs: number): Promise<void> {
   const first = remoteForPath(pathname);
   const started = loadRemoteRoutes(first)
-    .then((routes) => {
-      if (first === 'participant' || signedIn) routes.preload?.(pathname);
-    })
-    .catch(() => {});
+    .then((routes) => (first === 'participant' || signedIn ? routes.preload?.(pathname) : undefined))
+    .then(
+      () => {},
+      () => {},
+    );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);

@@ -1,0 +1,42 @@
+// Writes `route-assets.json` into a remote's build: for each client route whose screen is loaded
+// lazily, the scripts and styles of the chunk groups that screen needs (named with
+// `webpackChunkName`). The server lists them as preload hints in that route's page, so they
+// download alongside the shell's start-up scripts instead of after the remote has started.
+const routeAssetsFile = 'route-assets.json';
+
+class RouteAssetsPlugin {
+  /** @param {{ routes: Record<string, string[]> }} options the chunk names each route path loads */
+  constructor(options) {
+    this.routes = options.routes;
+  }
+
+  apply(compiler) {
+    const { Compilation, WebpackError, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RouteAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RouteAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const routes = {};
+        for (const [route, names] of Object.entries(this.routes)) {
+          const scripts = new Set();
+          const styles = new Set();
+          for (const name of names) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) {
+              compilation.errors.push(new WebpackError(`RouteAssetsPlugin: no chunk is named "${name}" (route ${route}); name its import with webpackChunkName`));
+              continue;
+            }
+            for (const chunk of group.chunks) {
+              for (const file of chunk.files) {
+                if (file.endsWith('.js')) scripts.add(file);
+                else if (file.endsWith('.css')) styles.add(file);
+              }
+            }
+          }
+          routes[route] = { scripts: [...scripts].sort(), styles: [...styles].sort() };
+        }
+        compilation.emitAsset(routeAssetsFile, new sources.RawSource(`${JSON.stringify({ routes }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+module.exports = { RouteAssetsPlugin, routeAssetsFile };

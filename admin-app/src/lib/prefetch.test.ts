@@ -45,3 +45,29 @@ test('a prefetch that failed is asked for again, and that answer (or error) is w
   await expect(prefetch.take('page 1')).resolves.toBe('second try');
   expect(requests).toEqual(['page 1', 'page 1', 'page 1']);
 });
+
+test('an answer that has arrived can be taken at once, once; before it arrives it stays for take', async () => {
+  const { prefetch, requests, answers } = setUp();
+  let arrive!: (value: string) => void;
+  answers.set('page 1', new Promise((resolve) => (arrive = resolve)));
+  prefetch.start('page 1');
+  expect(prefetch.takeArrived('page 1')).toBeUndefined();
+  arrive('first page');
+  await Promise.resolve();
+  expect(prefetch.takeArrived('page 2')).toBeUndefined();
+  expect(prefetch.takeArrived('page 1')).toBe('first page');
+  expect(prefetch.takeArrived('page 1')).toBeUndefined();
+  expect(requests).toEqual(['page 1']);
+});
+
+test('an arrived answer too old, or a failed prefetch, is not taken at once', async () => {
+  const { prefetch, answers, wait } = setUp();
+  prefetch.start('page 1');
+  await Promise.resolve();
+  wait(PREFETCH_MAX_AGE_MS + 1);
+  expect(prefetch.takeArrived('page 1')).toBeUndefined();
+  answers.set('page 1', Promise.reject(new Error('expired')));
+  prefetch.start('page 1');
+  await Promise.resolve();
+  expect(prefetch.takeArrived('page 1')).toBeUndefined();
+});

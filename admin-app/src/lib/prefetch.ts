@@ -11,6 +11,11 @@ export interface Prefetch<Q, T> {
   start(query: Q): void;
   /** The request for `query`, or for anything else a fresh one; either way the prefetch is used up. */
   take(query: Q): Promise<T>;
+  /**
+   * The answer for `query` if the prefetch has already arrived (then it is used up), so a screen
+   * can draw it in its first render; else undefined, and the prefetch stays for `take`.
+   */
+  takeArrived(query: Q): T | undefined;
 }
 
 /**
@@ -22,17 +27,30 @@ export function createPrefetch<Q, T>(
   options: { keyOf?: (query: Q) => string; now?: () => number } = {},
 ): Prefetch<Q, T> {
   const { keyOf = (query: Q) => JSON.stringify(query), now = Date.now } = options;
-  let held: { key: string; promise: Promise<T>; at: number } | undefined;
+  let held: { key: string; promise: Promise<T>; at: number; arrived?: { value: T } } | undefined;
+  const fresh = (query: Q) => held !== undefined && held.key === keyOf(query) && now() - held.at <= PREFETCH_MAX_AGE_MS;
   return {
     start(query) {
       const promise = load(query);
-      promise.catch(() => {});
-      held = { key: keyOf(query), promise, at: now() };
+      const entry: NonNullable<typeof held> = { key: keyOf(query), promise, at: now() };
+      promise.then(
+        (value) => {
+          entry.arrived = { value };
+        },
+        () => {},
+      );
+      held = entry;
+    },
+    takeArrived(query) {
+      if (!fresh(query) || !held?.arrived) return undefined;
+      const { value } = held.arrived;
+      held = undefined;
+      return value;
     },
     take(query) {
-      const found = held;
+      const found = fresh(query) ? held : undefined;
       held = undefined;
-      if (!found || found.key !== keyOf(query) || now() - found.at > PREFETCH_MAX_AGE_MS) return load(query);
+      if (!found) return load(query);
       return found.promise.catch(() => load(query));
     },
   };

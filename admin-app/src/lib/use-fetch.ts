@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { messageOf } from './notify';
 
 export interface FetchState<T> {
@@ -11,14 +11,27 @@ export interface FetchState<T> {
   reload: () => void;
 }
 
-/** Runs `load` whenever `deps` change; answers of superseded loads are ignored. */
-export function useFetch<T>(load: () => Promise<T>, deps: DependencyList): FetchState<T> {
-  const [data, setData] = useState<T | undefined>(undefined);
+/**
+ * Runs `load` whenever `deps` change; answers of superseded loads are ignored. `arrived`, asked once
+ * at mount, may give the first answer at once (a prefetch that has already arrived): the first render
+ * then draws it, and the first load is skipped.
+ */
+export function useFetch<T>(load: () => Promise<T>, deps: DependencyList, arrived?: () => T | undefined): FetchState<T> {
+  const [first] = useState(() => {
+    const value = arrived?.();
+    return value === undefined ? undefined : { value };
+  });
+  const [data, setData] = useState<T | undefined>(first?.value);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(first === undefined);
   const [attempt, setAttempt] = useState(0);
+  const skipLoad = useRef(first !== undefined);
 
   useEffect(() => {
+    if (skipLoad.current) {
+      skipLoad.current = false;
+      return;
+    }
     let current = true;
     setLoading(true);
     setError(null);

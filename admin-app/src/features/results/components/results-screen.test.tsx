@@ -146,3 +146,16 @@ test('the first page asked for with the /dashboard/result address is shown witho
   expect(listCalls(calls)).toHaveLength(1);
 });
 
+
+test('a first page that has already arrived is drawn in the first render, with no loading state', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+  preloadDashboard('/dashboard/result');
+  // Let the answer arrive (and the section's code load) before the screen mounts.
+  await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  renderWithProviders(<ResultsScreen />);
+  expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Loading results')).not.toBeInTheDocument();
+  await act(async () => {});
+  expect(listCalls(calls)).toHaveLength(1);
+});

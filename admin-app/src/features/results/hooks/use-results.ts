@@ -12,9 +12,11 @@ export function useResults() {
   const paging = useServerPaging();
   const { page, setPage, pageSize, debouncedSearch } = paging;
   const [filter, setFilterState] = useState<PassFilter>('all');
+  const query = { page, limit: pageSize, search: debouncedSearch, passed: filter === 'all' ? undefined : filter };
   const list = useFetch<ResultListResponse>(
-    () => resultPages.take({ page, limit: pageSize, search: debouncedSearch, passed: filter === 'all' ? undefined : filter }),
+    () => resultPages.take(query),
     [page, pageSize, debouncedSearch, filter],
+    () => resultPages.takeArrived(query),
   );
   useClampToLastPage(page, list.data?.totalPages, setPage);
 

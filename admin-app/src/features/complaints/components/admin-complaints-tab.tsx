@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/use-media-query';
 import { complaintsApi, type Complaint } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
@@ -26,7 +26,7 @@ export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
 /** The `Admin Complaints` tab: the workplace concerns participants are asked to rate. */
 export function AdminComplaintsTab() {
   const list = useAdminComplaints();
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMatchesMedia('(max-width: 48em)');
   const [form, setForm] = useState<{ opened: boolean; complaint: Complaint | null }>({ opened: false, complaint: null });
   const [viewing, setViewing] = useState<Complaint | null>(null);
 

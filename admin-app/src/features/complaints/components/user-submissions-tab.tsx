@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi } from '@prometrica/shared-api';
 import { ConfirmDialog, EmptyState, LoadError, PaginationFooter, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
@@ -17,7 +17,7 @@ export const SUBMISSION_DESCRIPTION_LENGTH = { wide: 80, small: 30 } as const;
 /** The `User Submissions` tab: what participants said about each workplace concern. */
 export function UserSubmissionsTab() {
   const list = useUserSubmissions();
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<SubmissionRow | null>(null);
 
   const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: SubmissionRow) => concernsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);

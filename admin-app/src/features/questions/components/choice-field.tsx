@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Input, SegmentedControl } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/use-media-query';
 
 export interface ChoiceFieldProps {
   /** The field's label, also the radio group's accessible name. */
@@ -20,7 +20,7 @@ export interface ChoiceFieldProps {
  */
 export function ChoiceField({ label, value, data, onChange, error, required = false, disabled = false }: ChoiceFieldProps) {
   const id = useId();
-  const narrow = useMediaQuery('(max-width: 30em)');
+  const narrow = useMatchesMedia('(max-width: 30em)');
   return (
     <Input.Wrapper
       label={label}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/use-media-query';
 import { performanceOf, type Performance, type Result } from '@prometrica/shared-api';
 import { CheckIcon, CrossIcon, LoadError, PaginationFooter, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
@@ -24,7 +24,7 @@ export interface ResultDetailModalProps {
 
 /** One participant's result: who, overall figures, performance per category and every answer. */
 export function ResultDetailModal({ resultId, onClose }: ResultDetailModalProps) {
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMatchesMedia('(max-width: 48em)');
   return (
     <Modal opened={resultId !== null} onClose={onClose} title="Result Details" size="xl" fullScreen={Boolean(small)}>
       {resultId && <ResultDetail key={resultId} resultId={resultId} onClose={onClose} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, LoadingOverlay, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/use-media-query';
 import { EmptyState, LoadError, PageHeader, PaginationFooter, SearchInput, StatCard } from '../../../components';
 import { SERVER_PAGE_SIZES } from '../../../lib/paging';
 import { useResults, type PassFilter } from '../hooks/use-results';
@@ -17,7 +17,7 @@ const filters: { label: string; value: PassFilter }[] = [
 /** `/dashboard/result`: every participant's result, paged, filtered and searched on the server. */
 export function ResultsScreen() {
   const list = useResults();
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<string | null>(null);
 
   const results = list.data?.results ?? [];

@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { configureApi, useAuthStore } from '@prometrica/shared-api';
 import { App } from './app';
 import { loadRuntimeConfig } from './remotes/runtime-config';
-import { registerAppRemotes, startFirstScreen } from './remotes/registry';
+import { loadFirstScreen, registerAppRemotes, settledWithin } from './remotes/registry';
 
-/** How long the first render waits for the first screen's code (then it shows a loader meanwhile). */
-const firstScreenWaitMs = 400;
+/** How long the first render waits for the sign-in check and the first screen's code (then it shows a loader meanwhile). */
+const firstRenderWaitMs = 400;
 
 const container = document.getElementById('root')!;
 
@@ -16,14 +16,14 @@ async function start() {
     const config = await loadRuntimeConfig();
     configureApi({ apiBaseUrl: config.apiBaseUrl });
     registerAppRemotes(config);
-    // A stored account token is checked now, in parallel with the first render (AuthGate waits for it).
-    void useAuthStore.getState().checkAuth();
-    // The first screen's remote starts loading now, and then the code of that screen (for a
-    // signed-in account, while its token is being checked). The first render waits for that code,
-    // up to firstScreenWaitMs: rendering first held the main thread of a slow phone for a few
-    // hundred milliseconds before the screen's own chunks were even requested, and a render before
-    // they arrive paints a loader and then renders again.
-    await startFirstScreen(location.pathname, Boolean(useAuthStore.getState().token), firstScreenWaitMs);
+    // A stored account token is checked now, and the first screen's remote starts loading, and then
+    // the code of that screen (for a signed-in account, while its token is being checked). The
+    // first render waits for both, up to firstRenderWaitMs: rendering at once held the main thread
+    // of a slow phone for a few hundred milliseconds before the screen's own chunks were even
+    // requested, and it painted a loader that a second full render then replaced.
+    const checked = useAuthStore.getState().checkAuth();
+    const signedIn = Boolean(useAuthStore.getState().token);
+    await settledWithin(Promise.all([checked, loadFirstScreen(location.pathname, signedIn)]), firstRenderWaitMs);
   } catch (error) {
     console.error('Prometrica could not start', error);
     // Plain DOM (no inline handlers: the Content-Security-Policy forbids them).

@@ -32,22 +32,29 @@ export function loadRemoteRoutes(id: RemoteId): Promise<RemoteRoutes<string>> {
 /**
  * Loads the routes of the remote `pathname` shows and then that screen's code (and starts, for the
  * results screen, its data): always for the participant, for the admin remote only with a stored
- * token. Resolves once the screen's code has loaded, or after `waitMs`, whichever comes first; a
- * failure is left to the screen that needs the remote (it shows Retry).
+ * token. Settles once the screen's code has loaded, and never rejects: a failure is left to the
+ * screen that needs the remote (it shows Retry).
  */
-export function startFirstScreen(pathname: string, signedIn: boolean, waitMs: number): Promise<void> {
+export function loadFirstScreen(pathname: string, signedIn: boolean): Promise<void> {
   const first = remoteForPath(pathname);
-  const started = loadRemoteRoutes(first)
+  return loadRemoteRoutes(first)
     .then((routes) => (first === 'participant' || signedIn ? routes.preload?.(pathname) : undefined))
     .then(
       () => {},
       () => {},
     );
+}
+
+/** Settles when `work` settles or after `waitMs`, whichever comes first; never rejects. */
+export function settledWithin(work: Promise<unknown>, waitMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
-  return Promise.race([started, waited]).finally(() => clearTimeout(timer));
+  return Promise.race([work.then(
+    () => {},
+    () => {},
+  ), waited]).finally(() => clearTimeout(timer));
 }
 
 /** The remote's routes when they have already loaded, else undefined. */

@@ -1,17 +1,29 @@
 // Development aid: one throttled cold load, with the network timeline and the LCP element.
-import { startServer, ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../e2e/support/server';
+// DATA_DIR=<seeded data folder> serves that database (else an empty one); STACKS=1 prints what
+// started each script-initiated request.
+import { startServer as startE2eServer, ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../e2e/support/server';
+import { startBenchServer } from '../api/processes';
+import { adminLogin } from '../api/suite';
 import { launchChromium, slow4g, cpuSlowdown } from '../web/browser';
 import { startStaticSite } from '../web/static-server';
 import { join } from 'node:path';
 import { benchRoot } from '../paths';
+
+const dataDir = process.env.DATA_DIR;
+const startServer = () => (dataDir ? startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir) : startE2eServer());
+
+async function signIn(url: string): Promise<string> {
+  if (dataDir) return adminLogin(url);
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
 
 (async () => {
   const browser = await launchChromium();
   const server = await startServer();
   const plain = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'));
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await signIn(server.url);
     for (const url of [`${server.url}${process.env.PATHNAME ?? '/'}`, `${plain.url}/`]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
@@ -21,7 +33,15 @@ import { benchRoot } from '../paths';
       const events: string[] = [];
       let t0 = 0;
       const sent = new Map<string, { url: string; t: number }>();
-      cdp.on('Network.requestWillBeSent', (e) => { t0 ||= e.timestamp; sent.set(e.requestId, { url: e.request.url, t: e.timestamp }); events.push(`${Math.round((e.timestamp - t0) * 1000)} send ${e.initiator.type} ${e.request.url.replace(/^http:\/\/[^/]+/, '')}`); });
+      const frames = (stack: { callFrames: Array<{ functionName: string; url: string; lineNumber: number }> }) =>
+        stack.callFrames.slice(0, 6).map((f) => `${f.functionName}@${f.url.split('/').pop()}:${f.lineNumber}`).join(' < ');
+      cdp.on('Network.requestWillBeSent', (e) => {
+        t0 ||= e.timestamp;
+        sent.set(e.requestId, { url: e.request.url, t: e.timestamp });
+        events.push(`${Math.round((e.timestamp - t0) * 1000)} send ${e.initiator.type} ${e.request.url.replace(/^http:\/\/[^/]+/, '')}`);
+        const stack = e.initiator.stack;
+        if (process.env.STACKS && stack) events.push(`      ${frames(stack)}${stack.parent ? ` <= ${stack.parent.description ?? ''} ${frames(stack.parent)}` : ''}`);
+      });
       cdp.on('Network.responseReceived', (e) => { const s = sent.get(e.requestId); if (s) events.push(`${Math.round((s.t - t0) * 1000)}..${Math.round((e.timestamp - t0) * 1000)} hdr ${e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? ''} ${s.url.replace(/^http:\/\/[^/]+/, '')}`); });
       cdp.on('Network.loadingFinished', (e) => { const s = sent.get(e.requestId); if (s) events.push(`   done ${Math.round((e.timestamp - t0) * 1000)} ${e.encodedDataLength} B ${s.url.replace(/^http:\/\/[^/]+/, '')}`); });
       await cdp.send('Network.enable');

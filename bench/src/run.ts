@@ -22,7 +22,7 @@ export const settings = {
   singleSeconds: number('BENCH_SINGLE_SECONDS', 3),
   driverSeconds: number('BENCH_DRIVER_SECONDS', 3),
   participants: number('BENCH_PARTICIPANTS', 100_000),
-  labRuns: number('BENCH_LAB_RUNS', 3),
+  labRuns: number('BENCH_LAB_RUNS', 5),
   answers: number('BENCH_ANSWERS', 5),
 };
 

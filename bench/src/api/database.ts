@@ -1,7 +1,7 @@
 // A fresh database per run: SQLite in a temporary data directory, or a new PostgreSQL database
 // (`CREATE DATABASE bench_<random>` on the server DATABASE_URL points at), dropped at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,11 @@ export interface BenchDatabase {
   serverEnv: Record<string, string>;
   /** Drops the database and removes the scratch directory. */
   drop(): Promise<void>;
+  /**
+   * Puts what the bulk loads left in memory on disk (PostgreSQL: a checkpoint; SQLite: the file
+   * synced), so that writing it back does not land in the middle of a measurement.
+   */
+  settle(): Promise<void>;
 }
 
 /** The connection string with another database name. */
@@ -44,6 +49,14 @@ export async function createDatabase(engine: Engine, adminUrl?: string): Promise
       serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '' },
       async drop() {
         rmSync(dataDir, { recursive: true, force: true });
+      },
+      async settle() {
+        const fd = openSync(join(dataDir, sqliteFileName), 'r+');
+        try {
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
       },
     };
   } else {
@@ -71,6 +84,16 @@ export async function createDatabase(engine: Engine, adminUrl?: string): Promise
         } finally {
           await client.end();
           rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      async settle() {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          // Needs superuser or pg_checkpoint; without either the measurement just runs unsettled.
+          await client.query('checkpoint').catch(() => {});
+        } finally {
+          await client.end();
         }
       },
     };

@@ -133,6 +133,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     const readers = await addFreshParticipants(database, 50, 'reader');
     const writers = await addFreshParticipants(database, poolSize, 'writer');
 
+    await database.settle();
     server = await startBenchServer(database.serverEnv, database.dataDir);
     const url = server.url;
     const issue = participantTokens();

@@ -162,16 +162,16 @@ function readJson(file: string): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** Where a remote's chunks are served from: its manifest's publicPath, or the manifest's folder. */
-function remotePublicPath(manifestUrl: string, manifest: Record<string, unknown> & { metaData: Record<string, unknown> }): string {
+function remotePublicPath(manifestUrl: string, metaData: Record<string, unknown>): string {
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  return typeof manifest.metaData.publicPath === 'string' && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : base;
+  return typeof metaData.publicPath === 'string' && metaData.publicPath !== 'auto' ? metaData.publicPath : base;
 }
 
 /** URLs of a remote's entry and exposed start-up chunk, read from its manifest. */
 export function remoteStartAssets(manifestUrl: string, manifest: unknown): string[] {
   if (!isRecord(manifest) || !isRecord(manifest.metaData)) return [];
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const publicPath = remotePublicPath(manifestUrl, manifest as Record<string, unknown> & { metaData: Record<string, unknown> });
+  const publicPath = remotePublicPath(manifestUrl, manifest.metaData);
   const urls: string[] = [];
   const entry = manifest.metaData.remoteEntry;
   if (isRecord(entry) && typeof entry.name === 'string') {
@@ -196,7 +196,7 @@ export function remoteRouteAssets(manifestUrl: string, manifest: unknown, routeA
   if (!isRecord(manifest) || !isRecord(manifest.metaData) || !isRecord(routeAssets) || !isRecord(routeAssets.routes)) return none;
   const entry = Object.hasOwn(routeAssets.routes, route) ? routeAssets.routes[route] : undefined;
   if (!isRecord(entry)) return none;
-  const publicPath = remotePublicPath(manifestUrl, manifest as Record<string, unknown> & { metaData: Record<string, unknown> });
+  const publicPath = remotePublicPath(manifestUrl, manifest.metaData);
   const urls = (value: unknown) => (Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string').map((f) => publicPath + f) : []);
   return { scripts: urls(entry.scripts), styles: urls(entry.styles) };
 }

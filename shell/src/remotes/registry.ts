@@ -51,10 +51,11 @@ export function settledWithin(work: Promise<unknown>, waitMs: number): Promise<v
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
-  return Promise.race([work.then(
+  const settled = work.then(
     () => {},
     () => {},
-  ), waited]).finally(() => clearTimeout(timer));
+  );
+  return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
 }
 
 /** The remote's routes when they have already loaded, else undefined. */

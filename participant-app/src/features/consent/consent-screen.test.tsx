@@ -87,6 +87,22 @@ test('the signature waits for the handwriting font before it is drawn', async ()
   expect(ctx.font).toContain('"Dancing Script"');
 });
 
+test('signing before the handwriting font has arrived goes through once it has, without asking for the signature', async () => {
+  fakeCanvas();
+  const { calls } = mockApi({ 'POST useragreement/add': { status: 201, body: agreement } });
+  storeParticipant('Ada Lovelace');
+  let fontLoaded: (faces: FontFace[]) => void = () => {};
+  Object.defineProperty(document, 'fonts', { value: { load: () => new Promise<FontFace[]>((resolve) => (fontLoaded = resolve)) }, configurable: true });
+  renderConsent();
+  await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
+  expect(calls).toHaveLength(0);
+  fontLoaded([]);
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ method: 'POST', path: 'useragreement/add', body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' } });
+  expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
+});
+
 test('an empty name asks for the full name and the signature, and sends nothing', async () => {
   fakeCanvas();
   const { calls } = mockApi({});

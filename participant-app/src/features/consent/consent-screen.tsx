@@ -63,13 +63,26 @@ export function ConsentScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateConsent({ name, signature, date });
-    setErrors(found);
+    if (submitting) return;
     setFailure(null);
-    if (Object.keys(found).length > 0 || !signature) return;
+    let image = signature;
+    if (!image && signedName && !fontReady) {
+      // Pressed before the handwriting font arrived: the signature is drawn as soon as it has,
+      // and the press goes through, instead of being refused for a signature about to appear.
+      setSubmitting(true);
+      await waitForSignatureFont();
+      image = renderSignature(canvasRef.current, signedName);
+      setSignature(image);
+    }
+    const found = validateConsent({ name, signature: image, date });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !image) {
+      setSubmitting(false);
+      return;
+    }
     setSubmitting(true);
     try {
-      await quizApi.addAgreement({ imageBase64: signature, date });
+      await quizApi.addAgreement({ imageBase64: image, date });
       const details = readParticipantDetails();
       saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
       notifications.show({ color: 'green', title: 'Consent recorded', message: 'Thank you! Your consent has been recorded successfully.' });

@@ -2,6 +2,8 @@
 // after its entry script (the async boundary `./bootstrap` and every library it shares, except the
 // ones loaded later). The server lists them as preload hints in index.html, so the browser fetches
 // them in parallel with the entry script instead of one round trip after another.
+const { chunkGroupFiles } = require('./chunk-group-files.cjs');
+
 const bootAssetsFile = 'boot-assets.json';
 
 class BootAssetsPlugin {
@@ -34,21 +36,7 @@ class BootAssetsPlugin {
           else shares.push(module._name);
           for (const block of module.blocks) target.push(chunkGraph.getBlockChunkGroup(block));
         }
-        const filesOf = (list) => {
-          const scripts = new Set();
-          const styles = new Set();
-          for (const group of list) {
-            if (!group) continue;
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) {
-                if (entryFiles.has(file)) continue;
-                if (file.endsWith('.js')) scripts.add(file);
-                else if (file.endsWith('.css')) styles.add(file);
-              }
-            }
-          }
-          return { scripts: [...scripts].sort(), styles: [...styles].sort() };
-        };
+        const filesOf = (list) => chunkGroupFiles(list, entryFiles);
         const start = filesOf(groups);
         // The shares loaded later, with their own files (the server may preload them for the
         // routes known to need them), minus what start-up already loads.

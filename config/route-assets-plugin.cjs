@@ -2,6 +2,8 @@
 // lazily, the scripts and styles of the chunk groups that screen needs (named with
 // `webpackChunkName`). The server lists them as preload hints in that route's page, so they
 // download alongside the shell's start-up scripts instead of after the remote has started.
+const { chunkGroupFiles } = require('./chunk-group-files.cjs');
+
 const routeAssetsFile = 'route-assets.json';
 
 class RouteAssetsPlugin {
@@ -16,22 +18,12 @@ class RouteAssetsPlugin {
       compilation.hooks.processAssets.tap({ name: 'RouteAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const routes = {};
         for (const [route, names] of Object.entries(this.routes)) {
-          const scripts = new Set();
-          const styles = new Set();
-          for (const name of names) {
+          const groups = names.map((name) => {
             const group = compilation.namedChunkGroups.get(name);
-            if (!group) {
-              compilation.errors.push(new WebpackError(`RouteAssetsPlugin: no chunk is named "${name}" (route ${route}); name its import with webpackChunkName`));
-              continue;
-            }
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) {
-                if (file.endsWith('.js')) scripts.add(file);
-                else if (file.endsWith('.css')) styles.add(file);
-              }
-            }
-          }
-          routes[route] = { scripts: [...scripts].sort(), styles: [...styles].sort() };
+            if (!group) compilation.errors.push(new WebpackError(`RouteAssetsPlugin: no chunk is named "${name}" (route ${route}); name its import with webpackChunkName`));
+            return group;
+          });
+          routes[route] = chunkGroupFiles(groups);
         }
         compilation.emitAsset(routeAssetsFile, new sources.RawSource(`${JSON.stringify({ routes }, null, 2)}\n`));
       });

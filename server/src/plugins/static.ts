@@ -160,6 +160,8 @@ function readJson(file: string): unknown {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** The strings of a JSON array (anything else: none). */
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /** Where a remote's chunks are served from: its manifest's publicPath, or the manifest's folder. */
 function remotePublicPath(manifestUrl: string, metaData: Record<string, unknown>): string {
@@ -181,23 +183,23 @@ export function remoteStartAssets(manifestUrl: string, manifest: unknown): strin
   const exposes = Array.isArray(manifest.exposes) ? manifest.exposes : [];
   for (const expose of exposes) {
     if (!isRecord(expose) || expose.path !== './routes' || !isRecord(expose.assets) || !isRecord(expose.assets.js)) continue;
-    const sync = expose.assets.js.sync;
-    if (Array.isArray(sync)) for (const file of sync) if (typeof file === 'string') urls.push(`${publicPath}${file}`);
+    for (const file of stringsOf(expose.assets.js.sync)) urls.push(`${publicPath}${file}`);
   }
   return urls;
 }
 
-/**
- * The scripts and styles a remote's screen at `route` loads lazily, from the `route-assets.json` its
- * build writes (config/route-assets-plugin.cjs), as URLs; none when the route is not listed.
- */
-export function remoteRouteAssets(manifestUrl: string, manifest: unknown, routeAssets: unknown, route: string): { scripts: string[]; styles: string[] } {
-  const none = { scripts: [], styles: [] };
-  if (!isRecord(manifest) || !isRecord(manifest.metaData) || !isRecord(routeAssets) || !isRecord(routeAssets.routes)) return none;
-  const entry = Object.hasOwn(routeAssets.routes, route) ? routeAssets.routes[route] : undefined;
-  if (!isRecord(entry)) return none;
+/** What `route-assets.json` (config/route-assets-plugin.cjs) lists for `route`, if anything. */
+function routeEntry(routeAssets: unknown, route: string): Record<string, unknown> | undefined {
+  if (!isRecord(routeAssets) || !isRecord(routeAssets.routes) || !Object.hasOwn(routeAssets.routes, route)) return undefined;
+  const entry = routeAssets.routes[route];
+  return isRecord(entry) ? entry : undefined;
+}
+
+/** The URLs of the scripts and styles a remote's route entry lists. */
+function remoteRouteAssets(manifestUrl: string, manifest: unknown, entry: Record<string, unknown>): { scripts: string[]; styles: string[] } {
+  if (!isRecord(manifest) || !isRecord(manifest.metaData)) return { scripts: [], styles: [] };
   const publicPath = remotePublicPath(manifestUrl, manifest.metaData);
-  const urls = (value: unknown) => (Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string').map((f) => publicPath + f) : []);
+  const urls = (value: unknown) => stringsOf(value).map((file) => publicPath + file);
   return { scripts: urls(entry.scripts), styles: urls(entry.styles) };
 }
 
@@ -254,10 +256,9 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     const routes = remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
     const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp].join('|');
     // One page per route the remote lists (a bounded set); every other address of a kind shares one.
-    const routeAssets = routes ? readRouteAssets(routes) : undefined;
     const route = routeKey(pathname);
-    const listed = isRecord(routeAssets) && isRecord(routeAssets.routes) && Object.hasOwn(routeAssets.routes, route);
-    const pageKey = listed ? `${kind} ${route}` : kind;
+    const entry = routes ? routeEntry(readRouteAssets(routes), route) : undefined;
+    const pageKey = entry ? `${kind} ${route}` : kind;
     const cached = pages.get(pageKey);
     if (cached?.key === key) return cached;
 
@@ -268,17 +269,16 @@ export function createIndexPage(areas: readonly StaticArea[]) {
       return undefined;
     }
     const assets = boot ? readJson(boot.file) : undefined;
-    const strings = (value: unknown) => (Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : []);
-    const list = (field: string) => (isRecord(assets) ? strings(assets[field]) : []);
+    const list = (field: string) => (isRecord(assets) ? stringsOf(assets[field]) : []);
     // The dashboard's routes also preload the shares the shell loads later (its layout uses them).
     const later = kind === 'dashboard' && isRecord(assets) && isRecord(assets.later) ? Object.values(assets.later).filter(isRecord) : [];
     const manifestJson = remote && manifest ? readJson(manifest.file) : undefined;
-    const screen = remote && manifestJson && listed ? remoteRouteAssets(remote.url, manifestJson, routeAssets, route) : { scripts: [], styles: [] };
+    const screen = remote && entry ? remoteRouteAssets(remote.url, manifestJson, entry) : { scripts: [], styles: [] };
     const data = { config: runtimeConfig(config as Config), ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}) };
     const head = [
       `<script type="application/json" id="prometrica-boot">${scriptJson(data)}</script>`,
       ...list('styles').map((file) => `<link rel="stylesheet" href="${attribute(shell.prefix + file)}">`),
-      ...[...list('scripts'), ...later.flatMap((share) => strings(share.scripts))].map(
+      ...[...list('scripts'), ...later.flatMap((share) => stringsOf(share.scripts))].map(
         (file) => `<link rel="preload" as="script" href="${attribute(shell.prefix + file)}">`,
       ),
       ...[...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []), ...screen.scripts].map(

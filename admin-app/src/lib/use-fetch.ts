@@ -17,11 +17,8 @@ export interface FetchState<T> {
  * then draws it, and the first load is skipped.
  */
 export function useFetch<T>(load: () => Promise<T>, deps: DependencyList, arrived?: () => T | undefined): FetchState<T> {
-  const [first] = useState(() => {
-    const value = arrived?.();
-    return value === undefined ? undefined : { value };
-  });
-  const [data, setData] = useState<T | undefined>(first?.value);
+  const [first] = useState(() => arrived?.());
+  const [data, setData] = useState<T | undefined>(first);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(first === undefined);
   const [attempt, setAttempt] = useState(0);

@@ -50,7 +50,10 @@ export interface GroupCommitOptions<T, R> {
  */
 export class GroupCommit<T, R> {
   private readonly queue: Pending<T, R>[] = [];
+  /** Batches begun and not yet settled. */
   private running = 0;
+  /** Of those, the ones that have not yet taken their writes from the queue. */
+  private untaken = 0;
 
   constructor(private readonly options: GroupCommitOptions<T, R>) {}
 
@@ -63,8 +66,10 @@ export class GroupCommit<T, R> {
   }
 
   private pump(): void {
-    while (this.running < this.options.concurrency && this.queue.length > 0) {
+    // One batch more for the writes no batch on its way will take (each takes up to maxBatch).
+    while (this.running < this.options.concurrency && this.queue.length > this.untaken * this.options.maxBatch) {
       this.running += 1;
+      this.untaken += 1;
       // Begun after the requests already received have run up to their write (SQLite's driver is
       // synchronous: without this turn of the event loop, every write would commit alone).
       setImmediate(() => {
@@ -82,14 +87,19 @@ export class GroupCommit<T, R> {
    */
   private async commitBatch(): Promise<void> {
     let batch: Pending<T, R>[] | undefined;
-    const take = () => (batch = this.queue.splice(0, this.options.maxBatch)).map((pending) => pending.item);
+    const takeOnce = () => {
+      if (batch) return batch;
+      this.untaken -= 1;
+      return (batch = this.queue.splice(0, this.options.maxBatch));
+    };
+    const take = () => takeOnce().map((pending) => pending.item);
     let outcomes: Outcome<R>[];
     try {
       outcomes = await this.options.runBatch(take);
     } catch (error) {
       // A batch of one failed for its own reasons; otherwise (or when the transaction could not
       // even begin) each write is tried alone, failing with its own error if it fails again.
-      batch ??= this.queue.splice(0, this.options.maxBatch);
+      batch = takeOnce();
       if (batch.length <= 1) batch.forEach((pending) => pending.reject(error));
       else await Promise.all(batch.map((pending) => this.commitAlone(pending)));
       return;

@@ -79,4 +79,28 @@ describe('GroupCommit', () => {
     expect(settled.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
     expect(await keysLike('gc-c-')).toHaveLength(10);
   });
+
+  it('never begins a batch with nothing to write, however many may be in flight', async () => {
+    const sizes: number[] = [];
+    const group = new GroupCommit<number, number>({
+      maxBatch: 16,
+      concurrency: 4,
+      runBatch: async (take) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const items = take();
+        sizes.push(items.length);
+        return items.map((value) => ({ ok: true, value: value * 2 }));
+      },
+    });
+    expect(await group.write(1)).toBe(2);
+    expect(sizes).toEqual([1]);
+
+    sizes.length = 0;
+    // 40 writes at once make three batches; writes arriving before the third has taken its share join it.
+    const first = Array.from({ length: 40 }, (_, i) => group.write(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = Array.from({ length: 5 }, (_, i) => group.write(100 + i));
+    expect(await Promise.all([...first, ...later])).toEqual([...first.keys(), 100, 101, 102, 103, 104].map((i) => i * 2));
+    expect(sizes).toEqual([16, 16, 13]);
+  });
 });

@@ -62,11 +62,30 @@ async function main() {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   };
+  // CPU time of each of the server's threads (ms), by thread name, and of this (load) process.
+  const threadMs = () => {
+    const out = new Map<string, number>();
+    for (const task of readdirSync(`/proc/${child.pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${child.pid}/task/${task}/stat`, 'utf8');
+        const name = `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}#${task}`;
+        const fields = stat.split(') ')[1]!.split(' ');
+        out.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {}
+    }
+    return out;
+  };
   for (const one of what.split(',')) {
     const before = cpuMs();
+    const threadsBefore = threadMs();
+    const loadBefore = process.cpuUsage();
     const started = performance.now();
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
     const after = cpuMs();
+    const load = process.cpuUsage(loadBefore);
+    const elapsed = performance.now() - started;
+    const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
+    console.log(one, 'threads:', busy.map(([name, ms]) => `${name} ${Math.round((ms / elapsed) * 100)}%`).join(', '), `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`);
     console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
     // The warm-up's requests are not counted: taken to run at the measured rate.
     const served = res.requests * (1 + 1 / res.seconds);

@@ -203,6 +203,35 @@ describe('POST /api/user/submitanswer', () => {
     expect(results).toHaveLength(1);
   });
 
+  it('answers submissions arriving together each from their own participant (read together)', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => newParticipant(subject.app, { name: `Batch Person ${i}` })));
+    const answers = await answersFor(subject.app);
+    // One has submitted already; one is gone by the time the submissions arrive.
+    expect((await submit(people[2]!.token, { answers })).statusCode).toBe(201);
+    await subject.app.db.deleteFrom('participants').where('id', '=', people[3]!.id).execute();
+
+    const responses = await Promise.all(
+      people.map((person, i) => submit(person.token, { name: `Renamed ${i}`, email: person.email, contactno: `0300${i}`, answers })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 200, 401]);
+    expect(responses[3]!.json()).toEqual({ message: 'Invalid token' });
+
+    const stored = await subject.app.db
+      .selectFrom('participants')
+      .leftJoin('results', 'results.participant_id', 'participants.id')
+      .select(['participants.id', 'participants.name', 'participants.phone', 'results.id as result'])
+      .where('participants.id', 'in', people.map((person) => person.id))
+      .orderBy('participants.name')
+      .execute();
+    expect(stored.map(({ id, name, phone }) => ({ id, name, phone }))).toEqual([
+      // The repeat changed nothing: its details were already stored with its first submission.
+      { id: people[2]!.id, name: 'Batch Person 2', phone: people[2]!.phone },
+      { id: people[0]!.id, name: 'Renamed 0', phone: '03000' },
+      { id: people[1]!.id, name: 'Renamed 1', phone: '03001' },
+    ]);
+    expect(stored.every((row) => row.result !== null)).toBe(true);
+  });
+
   it('refuses a submission that leaves questions unanswered, counting empty answers as unanswered', async () => {
     const participant = await newParticipant(subject.app);
     const answers = await answersFor(subject.app);

@@ -99,23 +99,31 @@ function toListed(
   };
 }
 
+/** A participant's details with their result, if they have one. */
+export interface ParticipantWithResult {
+  participant: { name: string; email: string; phone: string };
+  result: ResultRecord | undefined;
+}
+
 /**
- * A participant with their result, if any, in one read; undefined when the participant is gone.
+ * Participants with their results, if any, in one read, by participant id; a participant who is
+ * gone is missing from the map.
  */
-export async function findParticipantWithResult(
-  db: Executor,
-  participantId: string,
-): Promise<{ participant: { name: string; email: string; phone: string }; result: ResultRecord | undefined } | undefined> {
-  const row = await db
+export async function findParticipantsWithResults(db: Executor, participantIds: readonly string[]): Promise<Map<string, ParticipantWithResult>> {
+  const found = new Map<string, ParticipantWithResult>();
+  if (participantIds.length === 0) return found;
+  const rows = await db
     .selectFrom('participants')
     .leftJoin('results', 'results.participant_id', 'participants.id')
-    .select(['participants.name', 'participants.email', 'participants.phone', ...resultColumns])
-    .where('participants.id', '=', participantId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { name, email, phone } = row;
-  // Left join: the result's columns are all null when there is none.
-  return { participant: { name, email, phone }, result: row.id === null ? undefined : toResult(row as ResultRow) };
+    .select(['participants.id as participant', 'participants.name', 'participants.email', 'participants.phone', ...resultColumns])
+    .where('participants.id', 'in', participantIds)
+    .execute();
+  for (const row of rows) {
+    const { participant, name, email, phone } = row;
+    // Left join: the result's columns are all null when there is none.
+    found.set(participant, { participant: { name, email, phone }, result: row.id === null ? undefined : toResult(row as ResultRow) });
+  }
+  return found;
 }
 
 export async function findResultByParticipant(db: Executor, participantId: string): Promise<ResultRecord | undefined> {

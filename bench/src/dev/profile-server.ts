@@ -75,8 +75,22 @@ async function main() {
     }
     return out;
   };
+  // CPU time of PostgreSQL's processes (ms), when it runs on this machine.
+  const postgresMs = () => {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.split(') ')[1]!.split(' ');
+        total += (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {}
+    }
+    return total;
+  };
   for (const one of what.split(',')) {
     const before = cpuMs();
+    const postgresBefore = postgresMs();
     const threadsBefore = threadMs();
     const loadBefore = process.cpuUsage();
     const started = performance.now();
@@ -85,7 +99,14 @@ async function main() {
     const load = process.cpuUsage(loadBefore);
     const elapsed = performance.now() - started;
     const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
-    console.log(one, 'threads:', busy.map(([name, ms]) => `${name} ${Math.round((ms / elapsed) * 100)}%`).join(', '), `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`);
+    const postgres = postgresMs() - postgresBefore;
+    console.log(
+      one,
+      'threads:',
+      busy.map(([name, ms]) => `${name} ${Math.round((ms / elapsed) * 100)}%`).join(', '),
+      `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`,
+      ...(postgres > 0 ? [`| PostgreSQL ${Math.round((postgres / elapsed) * 100)}%`] : []),
+    );
     console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
     // The warm-up's requests are not counted: taken to run at the measured rate.
     const served = res.requests * (1 + 1 / res.seconds);

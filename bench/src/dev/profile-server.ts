@@ -1,6 +1,6 @@
 // Development aid (not part of `pnpm bench`): seeds a database, starts the server (with --cpu-prof
-// when PROF is set), loads one call, and prints the server's CPU time per request and, with PROF,
-// where it went.
+// when PROF is set; more node flags in NODE_FLAGS, e.g. --trace-gc), loads one call, and prints the
+// server's CPU time per request, the share of each of its threads and, with PROF, where it went.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ async function main() {
   const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
   const dir = join(tmpdir(), 'prometrica-profile');
   rmSync(dir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', loader, join(repoRoot, 'server/src/server.ts')], {
+  const child = spawn(process.execPath, [...(process.env.NODE_FLAGS ? process.env.NODE_FLAGS.split(' ') : []), ...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', loader, join(repoRoot, 'server/src/server.ts')], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...db.serverEnv, JWT_SECRET: benchJwtSecret, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },

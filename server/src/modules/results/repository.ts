@@ -109,7 +109,10 @@ export interface ParticipantWithResult {
  * Participants with their results, if any, in one read, by participant id; a participant who is
  * gone is missing from the map.
  */
-export async function findParticipantsWithResults(db: Executor, participantIds: readonly string[]): Promise<Map<string, ParticipantWithResult>> {
+export async function findParticipantsWithResults(
+  db: Executor,
+  participantIds: readonly string[],
+): Promise<Map<string, ParticipantWithResult>> {
   const found = new Map<string, ParticipantWithResult>();
   if (participantIds.length === 0) return found;
   const rows = await db

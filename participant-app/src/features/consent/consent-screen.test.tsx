@@ -103,6 +103,25 @@ test('signing before the handwriting font has arrived goes through once it has, 
   expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
 });
 
+test('a press before the signature on screen has been drawn signs with the name as typed', async () => {
+  const { written, ctx } = fakeCanvas();
+  const { calls } = mockApi({ 'POST useragreement/add': { status: 201, body: agreement } });
+  storeParticipant('Ada Lovelace');
+  // The drawing that follows the font has not happened yet when the button is pressed.
+  const getContext = jest.mocked(HTMLCanvasElement.prototype.getContext);
+  getContext.mockReturnValueOnce(null);
+  renderConsent();
+  await waitFor(() => expect(getContext).toHaveBeenCalled());
+  expect(screen.getByRole('img', { name: /Signature, empty/ })).toBeInTheDocument();
+  getContext.mockImplementation((() => ctx) as unknown as HTMLCanvasElement['getContext']);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(written.at(-1)).toBe('Ada Lovelace');
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ method: 'POST', path: 'useragreement/add', body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' } });
+  expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
+});
+
 test('an empty name asks for the full name and the signature, and sends nothing', async () => {
   fakeCanvas();
   const { calls } = mockApi({});

@@ -65,10 +65,11 @@ export function ConsentScreen() {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
-    let image = signature;
-    if (!image && signedName && !fontReady) {
-      // Pressed before the handwriting font arrived: the signature is drawn as soon as it has,
-      // and the press goes through, instead of being refused for a signature about to appear.
+    let image: string | null = null;
+    if (signedName) {
+      // The signature is drawn now, from the name as typed, once the handwriting font is there. A
+      // press before the font has arrived, or after it but before the drawing it brings has shown,
+      // goes through with the signature instead of being refused for one about to appear.
       setSubmitting(true);
       await waitForSignatureFont();
       image = renderSignature(canvasRef.current, signedName);
@@ -80,7 +81,6 @@ export function ConsentScreen() {
       setSubmitting(false);
       return;
     }
-    setSubmitting(true);
     try {
       await quizApi.addAgreement({ imageBase64: image, date });
       const details = readParticipantDetails();

@@ -1,7 +1,7 @@
 // Development aid: one throttled cold load, with the network timeline and the LCP element.
 // DATA_DIR=<seeded data folder> serves that database (else an empty one); STACKS=1 prints what
 // started each script-initiated request.
-import { startServer as startE2eServer, ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../e2e/support/server';
+import { startServer as startE2eServer } from '../../../e2e/support/server';
 import { startBenchServer } from '../api/processes';
 import { adminLogin } from '../api/suite';
 import { launchChromium, slow4g, cpuSlowdown } from '../web/browser';
@@ -12,18 +12,12 @@ import { benchRoot } from '../paths';
 const dataDir = process.env.DATA_DIR;
 const startServer = () => (dataDir ? startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir) : startE2eServer());
 
-async function signIn(url: string): Promise<string> {
-  if (dataDir) return adminLogin(url);
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
 (async () => {
   const browser = await launchChromium();
   const server = await startServer();
   const plain = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'));
   try {
-    const accessToken = await signIn(server.url);
+    const accessToken = await adminLogin(server.url);
     for (const url of [`${server.url}${process.env.PATHNAME ?? '/'}`, `${plain.url}/`]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();

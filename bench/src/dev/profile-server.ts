@@ -57,34 +57,34 @@ async function main() {
     const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
     console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
   }
-  // The server's CPU time so far (all its threads), user and system, in ms: Linux only.
-  const cpuMs = () => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  // CPU time from /proc (Linux only), in ms: a process's or thread's `stat` file, read as its name
+  // and its user and system time; undefined when it has gone.
+  const stat = (file: string) => {
+    try {
+      const text = readFileSync(file, 'utf8');
+      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+      return { name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+    } catch {
+      return undefined;
+    }
   };
-  // CPU time of each of the server's threads (ms), by thread name, and of this (load) process.
+  // The server's CPU time so far (all its threads), user and system.
+  const cpuMs = () => stat(`/proc/${child.pid}/stat`)!;
+  // CPU time of each of the server's threads, by thread name.
   const threadMs = () => {
     const out = new Map<string, number>();
     for (const task of readdirSync(`/proc/${child.pid}/task`)) {
-      try {
-        const stat = readFileSync(`/proc/${child.pid}/task/${task}/stat`, 'utf8');
-        const name = `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}#${task}`;
-        const fields = stat.split(') ')[1]!.split(' ');
-        out.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
-      } catch {}
+      const found = stat(`/proc/${child.pid}/task/${task}/stat`);
+      if (found) out.set(`${found.name}#${task}`, found.user + found.system);
     }
     return out;
   };
-  // CPU time of PostgreSQL's processes (ms), when it runs on this machine.
+  // CPU time of PostgreSQL's processes, when it runs on this machine.
   const postgresMs = () => {
     let total = 0;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        const fields = stat.split(') ')[1]!.split(' ');
-        total += (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {}
+      const found = stat(`/proc/${pid}/stat`);
+      if (found?.name === 'postgres') total += found.user + found.system;
     }
     return total;
   };

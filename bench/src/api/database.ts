@@ -41,17 +41,18 @@ export async function createDatabase(engine: Engine, adminUrl?: string): Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'prometrica-bench-'));
   let database: BenchDatabase;
   if (engine === 'sqlite') {
+    const sqliteFile = join(dataDir, sqliteFileName);
     database = {
       engine,
       dataDir,
-      sqliteFile: join(dataDir, sqliteFileName),
+      sqliteFile,
       databaseUrl: null,
       serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '' },
       async drop() {
         rmSync(dataDir, { recursive: true, force: true });
       },
       async settle() {
-        const fd = openSync(join(dataDir, sqliteFileName), 'r+');
+        const fd = openSync(sqliteFile, 'r+');
         try {
           fsyncSync(fd);
         } finally {

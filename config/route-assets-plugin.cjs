@@ -31,4 +31,4 @@ class RouteAssetsPlugin {
   }
 }
 
-module.exports = { RouteAssetsPlugin, routeAssetsFile };
+module.exports = { RouteAssetsPlugin };

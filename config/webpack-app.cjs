@@ -11,7 +11,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { subsetModules, platform, laterKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
-const { RouteAssetsPlugin, routeAssetsFile } = require('./route-assets-plugin.cjs');
+const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
 
 const root = path.resolve(__dirname, '..');
 
@@ -229,4 +229,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedLibraries, bootAssetsFile, routeAssetsFile };
+module.exports = { createAppConfig, sharedLibraries, bootAssetsFile };

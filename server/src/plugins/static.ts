@@ -163,16 +163,18 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The strings of a JSON array (anything else: none). */
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
+/** The folder a manifest is served from, with its trailing slash. */
+const manifestFolder = (manifestUrl: string) => manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+
 /** Where a remote's chunks are served from: its manifest's publicPath, or the manifest's folder. */
 function remotePublicPath(manifestUrl: string, metaData: Record<string, unknown>): string {
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  return typeof metaData.publicPath === 'string' && metaData.publicPath !== 'auto' ? metaData.publicPath : base;
+  return typeof metaData.publicPath === 'string' && metaData.publicPath !== 'auto' ? metaData.publicPath : manifestFolder(manifestUrl);
 }
 
 /** URLs of a remote's entry and exposed start-up chunk, read from its manifest. */
 export function remoteStartAssets(manifestUrl: string, manifest: unknown): string[] {
   if (!isRecord(manifest) || !isRecord(manifest.metaData)) return [];
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const base = manifestFolder(manifestUrl);
   const publicPath = remotePublicPath(manifestUrl, manifest.metaData);
   const urls: string[] = [];
   const entry = manifest.metaData.remoteEntry;

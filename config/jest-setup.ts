@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
 
+// The screens' tests type into real Mantine forms; on a busy two-core machine a test can take
+// several seconds, so allow more than jest's 5 s. Set here, not as `testTimeout` in a package's
+// config: run with `--projects` (as `pnpm test` does), jest reads that option only from the root.
+jest.setTimeout(30_000);
+
 // Mantine reads these browser APIs that jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -14,6 +14,5 @@ module.exports = {
   },
   // light-my-request (app.inject) requires cookie 2, which ships ESM only: compile it like our code.
   transformIgnorePatterns: ['/node_modules/(?!(?:\\.pnpm/)?cookie[@/])'],
-  // scrypt hashing and the second-process lock test need more than the default 5 s on 2 cores.
-  testTimeout: 30000,
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
 };

@@ -1,9 +1,10 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { migrateToLatest } from './migrate';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { Database, Dialect } from './types';
 
+export { isPostgres } from './engine';
 export type { Database, Dialect, Executor } from './types';
 
 /** An open, migrated database and how to close it. */
@@ -61,7 +62,3 @@ export async function openDatabase(
   }
 }
 
-/** True when `db` talks to PostgreSQL: for the rare migration that must branch on a column type. */
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // Indexes the results page and the dashboard figures need once there are many participants
 // (measured by `pnpm bench` at 100,000 participants):
@@ -16,7 +17,6 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   (triggers on participants), so the figures read a few dozen rows instead of counting every
 //   participant of the year on each call. On PostgreSQL each month is spread over 8 rows (by
 //   participant id) so concurrent sign-ups do not queue on one row lock.
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('results_passed_percent_idx').on('results').columns(['passed', 'percent']).execute();

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // A submission's answers and category figures are written once and never changed, and always read
 // whole (one result's answers; a page of results with their figures). They are now stored as JSON
@@ -10,7 +11,6 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   submission order (kept apart from `results` so that reading results never reads answers).
 // Two rows per submission instead of about 36: on SQLite a submission's writes took 303 µs
 // before and 116 µs after, commit included (measured straight through the driver).
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);

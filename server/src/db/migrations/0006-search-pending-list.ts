@@ -1,11 +1,11 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // PostgreSQL: new results reach the trigram index of the result search (migration 0004) through the
 // GIN index's pending list, which every search reads in full until it is merged into the index.
 // With the default limit (4 MB) a few thousand new submissions made each results-page search scan
 // thousands of pending entries (p95 35 ms at one connection, 3 s at 100, measured by `pnpm bench`
 // after its submission load); a limit of 256 kB merges them in small steps instead. SQLite: nothing.
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The index exists only where pg_trgm could be created (migration 0004). */
 async function searchIndexExists(db: Kysely<unknown>): Promise<boolean> {

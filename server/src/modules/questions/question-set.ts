@@ -1,4 +1,5 @@
 import { getQuestionsResponseSchema, type GetQuestionsResponse } from '@prometrica/shared-api/contract';
+import { perDatabase } from '../../db/per-database';
 import type { Store } from '../../db/types';
 import { PreparedJson } from '../../lib/json-reply';
 import { listQuestionsInQuizOrder, type QuestionRecord } from './repository';
@@ -92,14 +93,5 @@ export class QuestionSet {
   }
 }
 
-const sets = new WeakMap<Store['db'], QuestionSet>();
-
 /** The question set of one database (one per app). */
-export function questionSet(store: Store): QuestionSet {
-  let set = sets.get(store.db);
-  if (!set) {
-    set = new QuestionSet(store);
-    sets.set(store.db, set);
-  }
-  return set;
-}
+export const questionSet = perDatabase((store) => new QuestionSet(store));

@@ -4,9 +4,9 @@ import type {
   SubmitAnswersResponse,
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
-import type { Kysely } from 'kysely';
 import { BatchedLookup } from '../../db/batched-lookup';
-import type { Database, Executor, Store } from '../../db/types';
+import { perDatabase } from '../../db/per-database';
+import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
@@ -19,7 +19,6 @@ import {
   findResultByParticipant,
   listAnswers,
   type AnswerRecord,
-  type ParticipantWithResult,
   type ResultRecord,
 } from '../results/repository';
 import { questionSet } from '../questions/question-set';
@@ -112,21 +111,13 @@ async function carriedDetails(
 /** Participants read together, this many at most in one statement. */
 export const participantsPerRead = 500;
 
-const participantReads = new WeakMap<Kysely<Database>, BatchedLookup<string, ParticipantWithResult>>();
-
 /**
- * A participant with their result, if any; undefined when the participant is gone. Submissions
- * arriving together read their participants in one statement.
+ * Reads a participant with their result, if any (undefined when the participant is gone).
+ * Submissions arriving together read their participants in one statement.
  */
-function participantWithResult(store: Store, participantId: string): Promise<ParticipantWithResult | undefined> {
-  let reads = participantReads.get(store.db);
-  if (!reads) {
-    const { db } = store;
-    reads = new BatchedLookup((ids) => findParticipantsWithResults(db, ids), participantsPerRead);
-    participantReads.set(db, reads);
-  }
-  return reads.get(participantId);
-}
+const participantReads = perDatabase(
+  ({ db }) => new BatchedLookup((ids: readonly string[]) => findParticipantsWithResults(db, ids), participantsPerRead),
+);
 
 /**
  * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
@@ -151,7 +142,7 @@ export async function submitAnswers(
 
   // The route checks the token's signature only: the participant and their result are read here,
   // in one query, and a participant who is gone is refused as the other participant calls refuse.
-  const found = await participantWithResult(store, who.id);
+  const found = await participantReads(store).get(who.id);
   if (!found) throw unauthorized('Invalid token');
   const existing = ownResult(found.result, who);
   if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };

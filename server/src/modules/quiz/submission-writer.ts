@@ -1,8 +1,9 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { batchesInFlight, GroupCommit, inTransaction, type BatchWriter, type Outcome } from '../../db/group-commit';
 import { executeInOrder } from '../../db/execute';
+import { perDatabase } from '../../db/per-database';
 import { sqliteWriteThread } from '../../db/sqlite';
-import type { Database, Executor, Store } from '../../db/types';
+import type { Executor } from '../../db/types';
 import { carriedDetailsUpdate } from '../participants/repository';
 import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
 
@@ -55,27 +56,19 @@ const writeSubmissions: BatchWriter<SubmissionWrite, boolean> = async (trx, writ
  */
 export const submissionsPerBatch = 64;
 
-const writers = new WeakMap<Kysely<Database>, GroupCommit<SubmissionWrite, boolean>>();
-
 /** The group commit of a database's submissions (one per app). */
-export function submissionWriter(store: Store): GroupCommit<SubmissionWrite, boolean> {
-  let writer = writers.get(store.db);
-  if (!writer) {
-    const { db } = store;
-    const thread = sqliteWriteThread(db);
-    writer = new GroupCommit({
-      maxBatch: submissionsPerBatch,
-      concurrency: batchesInFlight,
-      // SQLite: on the write thread, so the event loop goes on serving while a batch is written and
-      // synced; PostgreSQL: in a transaction from the pool.
-      runBatch: thread
-        ? async (take) => {
-            const writes = take();
-            return outcomes(writes, await thread.transaction(batchStatements(db, writes)));
-          }
-        : inTransaction(db, writeSubmissions),
-    });
-    writers.set(store.db, writer);
-  }
-  return writer;
-}
+export const submissionWriter = perDatabase(({ db }): GroupCommit<SubmissionWrite, boolean> => {
+  const thread = sqliteWriteThread(db);
+  return new GroupCommit({
+    maxBatch: submissionsPerBatch,
+    concurrency: batchesInFlight,
+    // SQLite: on the write thread, so the event loop goes on serving while a batch is written and
+    // synced; PostgreSQL: in a transaction from the pool.
+    runBatch: thread
+      ? async (take) => {
+          const writes = take();
+          return outcomes(writes, await thread.transaction(batchStatements(db, writes)));
+        }
+      : inTransaction(db, writeSubmissions),
+  });
+});

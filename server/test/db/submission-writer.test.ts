@@ -1,6 +1,9 @@
 // Submissions are written in batches: results and answers of many participants in one or two
 // statements. A participant who already has a result keeps it, alone, without failing the others.
 import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../src/db/types';
 import { findParticipantById, insertParticipantIfMissing, updateCarriedDetails } from '../../src/modules/participants/repository';
 import { submissionWriter, type SubmissionWrite } from '../../src/modules/quiz/submission-writer';
 import {
@@ -10,6 +13,8 @@ import {
   findResultCategories,
   insertSubmissions,
   listAnswers,
+  postgresSubmissionsPerStatement,
+  submissionStatements,
 } from '../../src/modules/results/repository';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
@@ -105,4 +110,20 @@ test("a carried email another participant holds is left out; the rest of the det
   expect((await findParticipantById(db, mine))?.email).toBe('New.Address@Writer.example');
   const lower = await db.selectFrom('participants').select('email_lower').where('id', '=', mine).executeTakeFirstOrThrow();
   expect(lower.email_lower).toBe('new.address@writer.example');
+});
+
+test('PostgreSQL: one statement holds up to its parameter limit of submissions; more are refused before anything is sent', async () => {
+  // Compiled only: nothing connects to this address.
+  const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:9/none' }) }) });
+  try {
+    const many = (count: number) => Array.from({ length: count }, () => submission(randomUUID(), 'Yes'));
+    const [statement] = submissionStatements(postgres, many(postgresSubmissionsPerStatement));
+    expect(statement!.parameters.length).toBe(postgresSubmissionsPerStatement * 12);
+    expect(statement!.parameters.length).toBeLessThanOrEqual(65535);
+    expect(() => submissionStatements(postgres, many(postgresSubmissionsPerStatement + 1))).toThrow(
+      `At most ${postgresSubmissionsPerStatement} submissions are stored in one statement, not ${postgresSubmissionsPerStatement + 1}`,
+    );
+  } finally {
+    await postgres.destroy();
+  }
 });

@@ -10,7 +10,8 @@ import { openPostgres } from '../../src/db/postgres';
 import { inCodeMigrationProvider } from '../../src/db/migrations';
 import { openSqlite } from '../../src/db/sqlite';
 import type { Database } from '../../src/db/types';
-import { findResultCategories, listAnswers, listResults } from '../../src/modules/results/repository';
+import { findResultCategories, insertSubmission, listAnswers, listResults, type AnswerRecord } from '../../src/modules/results/repository';
+import { timeOrderedId } from '../../src/lib/ids';
 import { postgresUrl } from '../helpers/build';
 
 /** A database of its own (a fresh PostgreSQL schema in PostgreSQL mode), with no migration run. */
@@ -123,4 +124,41 @@ test('a result and its answers go together: deleting the participant deletes bot
   await migrateTo(db, '0005-result-documents');
   await db.deleteFrom('participants').execute();
   expect(await db.selectFrom('result_answers').select('result_id').where('result_id', '=', resultId).execute()).toEqual([]);
+});
+
+/** Stores a participant's submission with the current code: 30 answers, about 5 kB of JSON. */
+async function newSubmission(db: Kysely<Database>, n: number): Promise<{ resultId: string; answers: AnswerRecord[] }> {
+  const participantId = randomUUID();
+  await sql`insert into participants (id, name, name_lower, email, email_lower, phone, created_at, updated_at)
+    values (${participantId}, ${`Person ${n}`}, ${`person ${n}`}, ${`p${n}@new.example`}, ${`p${n}@new.example`}, '0300', ${now}, ${now})`.execute(db);
+  const answers = Array.from({ length: 30 }, (_, index): AnswerRecord => ({
+    questionId: randomUUID(), questionText: `How often does question ${index} of the assessment apply to your week at work?`,
+    userAnswer: index % 2 ? 'Often' : 'Rarely', correctAnswer: 'Often', categoryName: 'Resilience', isCorrect: index % 2 === 1,
+  }));
+  const resultId = timeOrderedId();
+  const result = { id: resultId, participantId, sessionId: 's', correct: 15, wrong: 15, total: 30, percent: 50, passed: true, createdAt: now };
+  expect(await insertSubmission(db, { result, categories: [], answers })).toBe(true);
+  return { resultId, answers };
+}
+
+test('PostgreSQL compresses answers stored from 0007 on with lz4; stored under either method they read back the same', async () => {
+  const { db } = subject;
+  const compressions = async (resultIds: string[]) =>
+    (await sql<{ method: string }>`
+      select pg_column_compression(answers) as method from result_answers
+      where result_id in (${sql.join(resultIds)}) order by result_id`.execute(db)).rows.map((row) => row.method);
+  await migrateTo(db, '0006-search-pending-list');
+  const before = await newSubmission(db, 1);
+  await migrateTo(db, '0007-answers-lz4');
+  const after = await newSubmission(db, 2);
+  if (postgresUrl) expect(await compressions([before.resultId, after.resultId])).toEqual(['pglz', 'lz4']);
+  expect(await listAnswers(db, before.resultId)).toEqual(before.answers);
+  expect(await listAnswers(db, after.resultId)).toEqual(after.answers);
+
+  // Going back: what is stored stays as it is, and new answers get the default again.
+  await migrateTo(db, '0006-search-pending-list');
+  const back = await newSubmission(db, 3);
+  if (postgresUrl) expect(await compressions([before.resultId, after.resultId, back.resultId])).toEqual(['pglz', 'lz4', 'pglz']);
+  expect(await listAnswers(db, after.resultId)).toEqual(after.answers);
+  expect(await listAnswers(db, back.resultId)).toEqual(back.answers);
 });

@@ -67,8 +67,10 @@ export function apiRows(result: EngineResult): Row[] {
     row(section, `submitanswer, 30 answers (${submitanswer.connections} conn)`, submitanswer.requestsPerSecond, subs, {
       baseline: driver.submissionsPerSecond, baselineLabel: `driver, ${driver.connections} conn`, kind: 'min', ratioLimit: 0.5, budget: '≥ 0.5× driver',
     }),
-    row(section, 'submitanswer p99', submitanswer.latencyMs.p99, ms, { baseline: bare.loaded.latencyMs.p99, baselineLabel: 'bare', kind: 'max', limit: 50, budget: '≤ 50 ms' }),
-    row(section, 'submitanswer errors (non-2xx + failed)', submitanswer.non2xx + submitanswer.errors, count, { kind: 'max', limit: 0, budget: '0' }),
+    row(section, `submitanswer p99 (middle of ${result.submitanswerRounds.p99.length} rounds)`, submitanswer.latencyMs.p99, ms, {
+      baseline: bare.loaded.latencyMs.p99, baselineLabel: 'bare', kind: 'max', limit: 50, budget: '≤ 50 ms',
+    }),
+    row(section, 'submitanswer errors, all rounds (non-2xx + failed)', result.submitanswerRounds.failed, count, { kind: 'max', limit: 0, budget: '0' }),
     row(section, `results page p95 at ${at} (1 conn)`, results.single.latencyMs.p95, ms, {
       baseline: bare.single.latencyMs.p95, baselineLabel: 'bare', kind: 'max', limit: 20, budget: '≤ 20 ms',
     }),

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { cpuTimes, stolenPercent } from './api/host-steal';
 import { runApiSuite, type EngineResult } from './api/suite';
 import { buildBaselineIfStale } from './baseline-build';
 import { apiRows, formatTable, webRows, type Row } from './budgets';
@@ -30,6 +31,7 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 
 async function main(): Promise<number> {
   const started = Date.now();
+  const cpuAtStart = cpuTimes();
   const { buildStale } = (await import(join(repoRoot, 'scripts', 'build.mjs'))) as { buildStale: () => string[] };
   buildStale();
   buildBaselineIfStale(log);
@@ -75,13 +77,17 @@ async function main(): Promise<number> {
   const failed = rows.filter((r) => r.status === 'FAIL');
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\n${formatTable(rows)}\n`);
-  console.log(`${rows.filter((r) => r.status === 'PASS').length} budgets met, ${failed.length} missed (${seconds} s)`);
+  const stolen = stolenPercent(cpuAtStart, cpuTimes());
+  console.log(
+    `${rows.filter((r) => r.status === 'PASS').length} budgets met, ${failed.length} missed (${seconds} s` +
+      (stolen === undefined ? ')' : `; the host took ${stolen}% of the CPU time)`),
+  );
 
   mkdirSync(resultsDir, { recursive: true });
   const report = {
     finishedAt: new Date().toISOString(),
     seconds,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: loadavg(), stolenPercent: stolen ?? null },
     settings,
     rows,
     api: engines,

@@ -5,6 +5,7 @@ import { apiRows, formatTable } from '../../bench/src/budgets';
 import { runApiSuite, type EngineResult } from '../../bench/src/api/suite';
 import type { LoadResult } from '../../bench/src/api/load';
 import { longestChain, type LoggedRequest } from '../../bench/src/web/network-log';
+import { parseCpuLine, stolenPercent } from '../../bench/src/api/host-steal';
 
 jest.setTimeout(180_000);
 
@@ -48,9 +49,25 @@ test('every call was measured, with the baselines of the same run', () => {
   expectLoad(result.getquestion, 4);
   expect(result.getquestion.statuses).toEqual({ 200: result.getquestion.requests });
   expectLoad(result.submitanswer, 4);
-  // Every submission is a new participant: created, never a repeat or an error.
+  // Every submission of every round is a new participant: created, never a repeat or an error.
   expect(result.submitanswer.created).toBe(result.submitanswer.requests);
   expect(result.submitanswer.non2xx).toBe(0);
+  const rounds = result.submitanswerRounds;
+  expect(rounds.p99).toHaveLength(3);
+  expect(rounds.p99).toContain(result.submitanswer.latencyMs.p99);
+  expect(rounds.p99[1]).toBe(result.submitanswer.latencyMs.p99);
+  expect(rounds.requests).toBeGreaterThan(result.submitanswer.requests);
+  expect(rounds.created).toBe(rounds.requests);
+  expect(rounds.failed).toBe(0);
+  // The host's share of the CPU in each round, read from /proc/stat (null where there is none).
+  expect(rounds.stolenPercent).toHaveLength(3);
+  for (const share of rounds.stolenPercent) {
+    if (share !== null) expect(share).toBeGreaterThanOrEqual(0);
+    if (share !== null) expect(share).toBeLessThanOrEqual(100);
+  }
+  // No participant was used twice (the pool did not wrap round).
+  expect(result.submitanswer.participantsUsed).toBeGreaterThanOrEqual(rounds.requests);
+  expect(result.submitanswer.participantsUsed).toBeLessThan(result.submitanswer.participantsAvailable);
   for (const read of [result.results, result.stats]) {
     expectLoad(read.loaded, 4);
     expectLoad(read.single, 1);
@@ -84,4 +101,16 @@ test('the request chain follows initiators and the data fetches a script waited 
   ]);
   expect(chain.length).toBe(4);
   expect(chain.path).toEqual([html, main, 'http://x/config.json', 'http://x/remoteEntry.js']);
+});
+
+test("the host's share of the CPU is read from /proc/stat's first line", () => {
+  const before = parseCpuLine('cpu  100 5 50 800 10 0 5 30 0 0\ncpu0 50 2 25 400 5 0 2 15 0 0\n');
+  expect(before).toEqual({ steal: 30, total: 1000 });
+  const after = parseCpuLine('cpu  200 5 100 1400 10 0 5 280 0 0\n');
+  expect(after).toEqual({ steal: 280, total: 2000 });
+  // 250 of the 1,000 ticks between the two readings were stolen.
+  expect(stolenPercent(before, after)).toBe(25);
+  expect(parseCpuLine('intr 1 2 3')).toBeUndefined();
+  expect(stolenPercent(undefined, after)).toBeUndefined();
+  expect(stolenPercent(after, before)).toBeUndefined();
 });

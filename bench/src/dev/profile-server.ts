@@ -13,6 +13,7 @@ import { searchTerm } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
 import { adminLogin, participantTokens, runBareBaseline, submissionRequests } from '../api/suite';
 import { repoRoot } from '../paths';
+import { postgresCpuMs, procStat } from './proc-cpu';
 
 async function main() {
   const engine = (process.env.ENGINE ?? 'sqlite') as Engine;
@@ -57,40 +58,20 @@ async function main() {
     const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
     console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
   }
-  // CPU time from /proc (Linux only), in ms: a process's or thread's `stat` file, read as its name
-  // and its user and system time; undefined when it has gone.
-  const stat = (file: string) => {
-    try {
-      const text = readFileSync(file, 'utf8');
-      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
-      return { name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-    } catch {
-      return undefined;
-    }
-  };
   // The server's CPU time so far (all its threads), user and system.
-  const cpuMs = () => stat(`/proc/${child.pid}/stat`)!;
+  const cpuMs = () => procStat(`/proc/${child.pid}/stat`)!;
   // CPU time of each of the server's threads, by thread name.
   const threadMs = () => {
     const out = new Map<string, number>();
     for (const task of readdirSync(`/proc/${child.pid}/task`)) {
-      const found = stat(`/proc/${child.pid}/task/${task}/stat`);
+      const found = procStat(`/proc/${child.pid}/task/${task}/stat`);
       if (found) out.set(`${found.name}#${task}`, found.user + found.system);
     }
     return out;
   };
-  // CPU time of PostgreSQL's processes, when it runs on this machine.
-  const postgresMs = () => {
-    let total = 0;
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      const found = stat(`/proc/${pid}/stat`);
-      if (found?.name === 'postgres') total += found.user + found.system;
-    }
-    return total;
-  };
   for (const one of what.split(',')) {
     const before = cpuMs();
-    const postgresBefore = postgresMs();
+    const postgresBefore = postgresCpuMs();
     const threadsBefore = threadMs();
     const loadBefore = process.cpuUsage();
     const started = performance.now();
@@ -99,7 +80,7 @@ async function main() {
     const load = process.cpuUsage(loadBefore);
     const elapsed = performance.now() - started;
     const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
-    const postgres = postgresMs() - postgresBefore;
+    const postgres = postgresCpuMs() - postgresBefore;
     console.log(
       one,
       'threads:',

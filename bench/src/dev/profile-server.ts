@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createDatabase, type Engine } from '../api/database';
 import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
@@ -74,6 +75,13 @@ async function main() {
     const postgresBefore = postgresCpuMs();
     const threadsBefore = threadMs();
     const loadBefore = process.cpuUsage();
+    // The load generator's own pauses are in every latency it measures: its event loop's delay and
+    // its GC pauses while the case ran.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => list.getEntries().forEach((entry) => gcPauses.push(entry.duration)));
+    gcObserver.observe({ entryTypes: ['gc'] });
+    loopDelay.enable();
     const started = performance.now();
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
     const after = cpuMs();
@@ -81,6 +89,15 @@ async function main() {
     const elapsed = performance.now() - started;
     const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
     const postgres = postgresCpuMs() - postgresBefore;
+    loopDelay.disable();
+    gcObserver.disconnect();
+    gcPauses.sort((a, b) => b - a);
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    console.log(
+      one,
+      `load generator: heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB; event loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms;`,
+      `${gcPauses.length} GC pauses, ${Math.round(gcPauses.reduce((sum, pause) => sum + pause, 0))} ms in all, longest ${gcPauses.slice(0, 5).map((pause) => pause.toFixed(1)).join(', ')} ms`,
+    );
     console.log(
       one,
       'threads:',

@@ -141,7 +141,12 @@ test('a rebuilt admin remote is picked up on reload; the shell and participant r
 
     // Release a new admin remote: build it with another release label and copy it over the served folder.
     const label = `e2e-${Date.now()}`;
-    cpSync(buildAdminRelease(label), adminDir, { recursive: true });
+    const built = buildAdminRelease(label);
+    try {
+      cpSync(built, adminDir, { recursive: true });
+    } finally {
+      removeDir(built);
+    }
 
     scripts.length = 0;
     await page.reload();

@@ -1,9 +1,6 @@
 // Submissions are written in batches: results and answers of many participants in one or two
 // statements. A participant who already has a result keeps it, alone, without failing the others.
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import type { Database } from '../../src/db/types';
 import { findParticipantById, insertParticipantIfMissing, updateCarriedDetails } from '../../src/modules/participants/repository';
 import { submissionWriter, type SubmissionWrite } from '../../src/modules/quiz/submission-writer';
 import {
@@ -13,8 +10,8 @@ import {
   findResultCategories,
   insertSubmissions,
   listAnswers,
-  postgresSubmissionsPerStatement,
   submissionStatements,
+  submissionsPerStatement,
 } from '../../src/modules/results/repository';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
@@ -112,18 +109,28 @@ test("a carried email another participant holds is left out; the rest of the det
   expect(lower.email_lower).toBe('new.address@writer.example');
 });
 
-test('PostgreSQL: one statement holds up to its parameter limit of submissions; more are refused before anything is sent', async () => {
-  // Compiled only: nothing connects to this address.
-  const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:9/none' }) }) });
-  try {
-    const many = (count: number) => Array.from({ length: count }, () => submission(randomUUID(), 'Yes'));
-    const [statement] = submissionStatements(postgres, many(postgresSubmissionsPerStatement));
-    expect(statement!.parameters.length).toBe(postgresSubmissionsPerStatement * 12);
-    expect(statement!.parameters.length).toBeLessThanOrEqual(65535);
-    expect(() => submissionStatements(postgres, many(postgresSubmissionsPerStatement + 1))).toThrow(
-      `At most ${postgresSubmissionsPerStatement} submissions are stored in one statement, not ${postgresSubmissionsPerStatement + 1}`,
-    );
-  } finally {
-    await postgres.destroy();
-  }
+test('one call stores up to submissionsPerStatement submissions, each value a parameter; more are refused before anything is sent', async () => {
+  const db = subject.app.db;
+  const ids = Array.from({ length: submissionsPerStatement + 1 }, () => randomUUID());
+  await db
+    .insertInto('participants')
+    .values(ids.map((id) => ({
+      id, name: 'Many', name_lower: 'many', email: `${id}@many.example`, email_lower: `${id}@many.example`, phone: '0300', created_at: at, updated_at: at,
+    })))
+    .execute();
+  const many = ids.map((id) => submission(id, 'Yes'));
+  expect(() => submissionStatements(db, many)).toThrow(
+    `At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissionsPerStatement + 1}`,
+  );
+  expect(await findResultByParticipant(db, ids[0]!)).toBeUndefined();
+
+  const statements = submissionStatements(db, many.slice(0, submissionsPerStatement));
+  // Each value is bound on its own: no statement carries the rows as one document.
+  const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
+  expect(parameters).toBe(submissionsPerStatement * 12);
+  expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)));
+  const last = many[submissionsPerStatement - 1]!;
+  expect(await listAnswers(db, last.result.id)).toEqual(last.answers);
+  expect(await findResultCategories(db, last.result.id)).toEqual(last.categories);
+  expect(await findResultByParticipant(db, ids[submissionsPerStatement]!)).toBeUndefined();
 });

@@ -201,35 +201,40 @@ export interface NewSubmission {
   answers: readonly AnswerRecord[];
 }
 
-/** The most submissions one PostgreSQL statement stores: each value is a parameter, 65,535 at most. */
-export const postgresSubmissionsPerStatement = 5000;
+/**
+ * The most submissions one call of `submissionStatements` stores: each value is a parameter of its
+ * own, and a statement takes at most 32,766 on SQLite (10 per result) and 65,535 on PostgreSQL
+ * (12 per submission). The group commit sends at most `submissionsPerBatch`.
+ */
+export const submissionsPerStatement = 3000;
 
 /**
- * The statements that store many submissions: two on SQLite (the rows go as one JSON parameter
- * each, whatever their number), one on PostgreSQL (each value a parameter of its own; at most
- * `postgresSubmissionsPerStatement`). The first gives the `id` of each result it stored. A
- * participant who already has a result keeps it: their submission is skipped, not an error, and
- * its id is missing from those rows; its answers are not written either.
+ * The statements that store many submissions, each value a parameter of its own: two on SQLite,
+ * one on PostgreSQL. The first gives the `id` of each result it stored. A participant who already
+ * has a result keeps it: their submission is skipped, not an error, and its id is missing from
+ * those rows; its answers are not written either.
+ *
+ * Parameters, not one JSON document of all the rows: both databases parsed such a document again
+ * for each value taken from it, and SQLite also rendered each answer list back to text (PostgreSQL
+ * spent a third of its time writing a batch on it; SQLite's write thread a fifth).
  */
 export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): CompiledQuery[] {
+  if (submissions.length > submissionsPerStatement) {
+    throw new RangeError(`At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`);
+  }
+  const stored = db
+    .insertInto('results')
+    .values(
+      submissions.map(({ result, categories }) => ({
+        id: result.id, participant_id: result.participantId, session_id: result.sessionId, correct: result.correct,
+        wrong: result.wrong, total: result.total, percent: result.percent, passed: bit(result.passed),
+        created_at: result.createdAt, categories: encodeCategories(categories),
+      })),
+    )
+    .onConflict((conflict) => conflict.column('participant_id').doNothing())
+    .returning('id');
   if (isPostgres(db)) {
-    if (submissions.length > postgresSubmissionsPerStatement) {
-      throw new RangeError(`At most ${postgresSubmissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`);
-    }
-    // One round trip: the answers of the results just stored, in the same statement. PostgreSQL
-    // takes each parameter as it is; a JSON parameter was parsed again for every value taken from
-    // it, which cost a third of its time writing a batch.
-    const stored = db
-      .insertInto('results')
-      .values(
-        submissions.map(({ result, categories }) => ({
-          id: result.id, participant_id: result.participantId, session_id: result.sessionId, correct: result.correct,
-          wrong: result.wrong, total: result.total, percent: result.percent, passed: bit(result.passed),
-          created_at: result.createdAt, categories: encodeCategories(categories),
-        })),
-      )
-      .onConflict((conflict) => conflict.column('participant_id').doNothing())
-      .returning('id');
+    // One round trip: the answers of the results just stored, in the same statement.
     const answers = sql.join(submissions.map(({ result, answers: list }) => sql`(${result.id}::text, ${encodeAnswers(list)}::text)`));
     return [
       sql<{ id: string }>`
@@ -239,29 +244,14 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
         returning result_id as id`.compile(db),
     ];
   }
-  // The documents go in as JSON values, not as text inside the JSON (escaped once more, then
-  // unescaped by the database): each column gets the value's text, as encodeAnswers writes it.
-  const results = JSON.stringify(
-    submissions.map(({ result, categories }) => [
-      result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
-      bit(result.passed), result.createdAt, categoriesDocument(categories),
-    ]),
-  );
-  const answers = JSON.stringify(submissions.map(({ result, answers: list }) => [result.id, answersDocument(list)]));
-  const columns = sql.raw('id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories');
+  // SQLite names the columns of a VALUES list column1, column2. A result id of the batch that is
+  // not in the table was skipped (ids are new, so one that is there was stored just now).
+  const answers = sql.join(submissions.map(({ result, answers: list }) => sql`(${result.id}, ${encodeAnswers(list)})`));
   return [
-    // SQLite: `where true` tells the parser the ON CONFLICT belongs to the insert, not to a join.
-    sql<{ id: string }>`
-      insert into results (${columns})
-      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value -> 9
-      from json_each(${results}) where true
-      on conflict (participant_id) do nothing
-      returning id`.compile(db),
-    // A result id of the batch that is not in the table was skipped: its answers are too.
+    stored.compile(),
     sql`
       insert into result_answers (result_id, answers)
-      select a.value ->> 0, a.value -> 1 from json_each(${answers}) as a
-      where exists (select 1 from results where results.id = a.value ->> 0)`.compile(db),
+      select column1, column2 from (values ${answers}) where exists (select 1 from results where results.id = column1)`.compile(db),
   ];
 }
 

@@ -255,6 +255,24 @@ describe('POST /api/auth/validateuser', () => {
     expect(rows[0]).toMatchObject({ name: 'Noor', phone: '0311', email: 'Noor@Example.com' });
   });
 
+  it("after submitting, only the submitting browser changes the participant's name and phone", async () => {
+    const email = 'settled.person@example.com';
+    const stored = () => subject.app.db.selectFrom('participants').select(['name', 'phone']).where('email_lower', '=', email).executeTakeFirstOrThrow();
+    const mine = (await validate({ email, name: 'Settled Person', phone: '0300' })).json().token as string;
+    expect((await answerEverything(mine)).statusCode).toBe(201);
+
+    // Knowing the email: the details stay as they were.
+    const stranger = await validate({ email, name: 'Somebody Else', phone: '0399' });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toMatchObject({ status: true, response: [], results: null });
+    expect(await stored()).toEqual({ name: 'Settled Person', phone: '0300' });
+
+    // The browser that submitted may still correct them.
+    const owner = await validate({ email, name: 'Settled P. Person', phone: '0311' }, mine);
+    expect(owner.json()).toMatchObject({ status: true });
+    expect(await stored()).toEqual({ name: 'Settled P. Person', phone: '0311' });
+  });
+
   it('gives a participant token that opens participant calls only', async () => {
     const { token } = (await validate({ email: 'token.holder@example.com' })).json();
     const questions = await subject.app.inject({ method: 'GET', url: '/api/user/getquestion', headers: { authorization: `Bearer ${token}` } });

@@ -15,28 +15,28 @@ import {
 /** True when a token's session is the stored one; a token without a session never matches. */
 export const sameSession = (holder: string, stored: string) => holder !== '' && holder === stored;
 
-/** Creates the participant on first sight, or finds it by email (any case) and updates name and phone when given. */
-async function upsertParticipant(store: Store, body: ValidateUserBody): Promise<ParticipantRecord> {
-  const now = new Date().toISOString();
-  const name = body.name ?? '';
-  const phone = body.phone ?? '';
+/** Creates the participant on first sight; finds it by email (any case) otherwise. */
+async function findOrCreateParticipant(store: Store, body: ValidateUserBody, now: string): Promise<ParticipantRecord> {
   await insertParticipantIfMissing(store.db, {
     id: randomUUID(),
-    name,
+    name: body.name ?? '',
     email: body.email,
-    phone,
+    phone: body.phone ?? '',
     createdAt: now,
     updatedAt: now,
   });
   const participant = await findParticipantByEmail(store.db, body.email);
   if (!participant) throw new Error('participant vanished right after it was stored');
+  return participant;
+}
+
+/** Stores the name and phone given when they differ from the stored ones. */
+async function updateDetails(store: Store, participant: ParticipantRecord, body: ValidateUserBody, now: string): Promise<void> {
   const changes = {
-    ...(name && name !== participant.name ? { name } : {}),
-    ...(phone && phone !== participant.phone ? { phone } : {}),
+    ...(body.name && body.name !== participant.name ? { name: body.name } : {}),
+    ...(body.phone && body.phone !== participant.phone ? { phone: body.phone } : {}),
   };
-  if (Object.keys(changes).length === 0) return participant;
-  await updateParticipant(store.db, participant.id, { ...changes, updatedAt: now });
-  return { ...participant, ...changes, updatedAt: now };
+  if (Object.keys(changes).length > 0) await updateParticipant(store.db, participant.id, { ...changes, updatedAt: now });
 }
 
 /**
@@ -51,12 +51,17 @@ export async function validateParticipant(
   body: ValidateUserBody,
   holder: ParticipantIdentity | null,
 ): Promise<ValidateUserResponse> {
-  const participant = await upsertParticipant(store, body);
+  const now = new Date().toISOString();
+  const participant = await findOrCreateParticipant(store, body, now);
   const result = await findResultByParticipant(store.db, participant.id);
   // The same browser keeps its session across re-validations; anyone else starts a new one.
   const continued = holder && holder.id === participant.id && holder.sessionId !== '' ? holder.sessionId : undefined;
   const token = tokens.issueParticipantToken(participant.id, continued);
   const proven = result !== undefined && continued !== undefined && sameSession(continued, result.sessionId);
+  // Until the assessment is submitted, whoever types the email may also answer it, so their name
+  // and phone are taken. After that only the browser that submitted may change them: knowing an
+  // email must not rewrite the details the doctor's report goes out with.
+  if (!result || proven) await updateDetails(store, participant, body, now);
   if (!result || !proven) {
     return {
       message: result ? 'You have already completed the assessment' : 'Participant details saved',

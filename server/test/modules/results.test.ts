@@ -82,6 +82,30 @@ describe('GET /api/admin/getquizresult', () => {
     expect(beyond.results).toEqual(second.results);
   });
 
+  it('a searched page carries the totals of every match, on the page asked for and on a page past the end', async () => {
+    const matching = people.filter((person) => person.email.endsWith('@sample.org'));
+    const percents = matching.map((person) => percentOf(12 - person.wrong, person.wrong));
+    const summary = {
+      total: 2,
+      passed: percents.filter((percent) => percent >= 50).length,
+      failed: percents.filter((percent) => percent < 50).length,
+      averagePercent: Math.round(percents.reduce((sum, percent) => sum + percent, 0) / 2),
+    };
+    const first = await list('?search=sample.org&limit=1');
+    expect(first).toMatchObject({ page: 1, totalPages: 2, totalResults: 2, summary });
+    expect(first.results.map((r) => r.user.name)).toEqual(['Dana 100%_Percent']);
+    const second = await list('?search=sample.org&limit=1&page=2');
+    expect(second).toMatchObject({ page: 2, totalPages: 2, totalResults: 2, summary });
+    expect(second.results.map((r) => r.user.name)).toEqual(['Chen Struggler']);
+    const beyond = await list('?search=sample.org&limit=1&page=9');
+    expect(beyond).toMatchObject({ page: 2, totalPages: 2, totalResults: 2, summary });
+    expect(beyond.results).toEqual(second.results);
+    // A search too short for the trigram index takes the other path to the same answer.
+    const short = await list('?search=%25&limit=1');
+    expect(short).toMatchObject({ page: 1, totalResults: 1, summary: { total: 1, passed: 0, failed: 1, averagePercent: 0 } });
+    expect(short.results.map((r) => r.user.name)).toEqual(['Dana 100%_Percent']);
+  });
+
   it('refuses a bad pass filter', async () => {
     const response = await call(subject.app, 'GET', '/api/admin/getquizresult?passed=yes', { token });
     expect(response.statusCode).toBe(400);

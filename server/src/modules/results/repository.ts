@@ -146,11 +146,8 @@ type StoredAnswer = [questionId: string, questionText: string, userAnswer: strin
 
 /** The stored text of a result's category figures. */
 export function encodeCategories(figures: readonly ResultCategoryRecord[]): string {
-  return JSON.stringify(categoriesDocument(figures));
-}
-
-function categoriesDocument(figures: readonly ResultCategoryRecord[]): StoredCategory[] {
-  return figures.map((figure) => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]);
+  const stored: StoredCategory[] = figures.map((figure) => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]);
+  return JSON.stringify(stored);
 }
 
 export function decodeCategories(text: string): ResultCategoryRecord[] {
@@ -165,13 +162,10 @@ export function decodeCategories(text: string): ResultCategoryRecord[] {
 
 /** The stored text of a result's answers. */
 export function encodeAnswers(answers: readonly AnswerRecord[]): string {
-  return JSON.stringify(answersDocument(answers));
-}
-
-function answersDocument(answers: readonly AnswerRecord[]): StoredAnswer[] {
-  return answers.map((answer) => [
+  const stored: StoredAnswer[] = answers.map((answer) => [
     answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer, answer.categoryName, answer.isCorrect,
   ]);
+  return JSON.stringify(stored);
 }
 
 export function decodeAnswers(text: string): AnswerRecord[] {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
+import { InFlight } from './lib/in-flight';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -24,8 +25,16 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The sign-in and details rate limits (counted in the database, shared by every process). */
     rateLimiter: RateLimiter;
+    /** The API handlers still running; the database closes after them. */
+    inFlight: InFlight;
   }
 }
+
+/**
+ * How long closing waits for the API handlers still running before it closes the database anyway
+ * (their clients may be gone: the HTTP server stops waiting when the last connection ends).
+ */
+export const handlersDrainMs = 10_000;
 
 /** Largest request body accepted (JSON); larger ones get 413. */
 export const bodyLimitBytes = 1024 * 1024;
@@ -72,7 +81,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     if (database.applied.length > 0) app.log.info({ migrations: database.applied }, 'database migrated');
     const { db, dialect } = database;
-    app.addHook('onClose', async () => database?.close());
+    const inFlight = new InFlight();
+    app.addHook('onClose', async () => {
+      if (!(await inFlight.settled(handlersDrainMs))) {
+        app.log.warn({ running: inFlight.size }, `closing the database with API handlers still running after ${handlersDrainMs} ms`);
+      }
+      await database?.close();
+    });
+    app.decorate('inFlight', inFlight);
     app.decorate('config', config);
     app.decorate('db', db);
     app.decorate('dialect', dialect);

@@ -163,16 +163,18 @@ export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
     url: route.url,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     ...(preHandler ? { preHandler } : {}),
-    handler: async (request, reply) => {
-      const params = route.params ? parse(route.params, request.params, 'params') : undefined;
-      const query = route.query ? parse(route.query, request.query, 'query') : undefined;
-      const body = route.body ? parse(route.body, request.body, 'body') : undefined;
-      reply.code(route.status);
-      const value = await route.handler({ body, query, params, request, reply, app });
-      if (value instanceof PreparedJson) return sendJson(route, request, reply, value);
-      const checked = route.response.safeParse(value);
-      if (!checked.success) throw new ContractViolation(route, checked.error);
-      return sendJson(route, request, reply, checked.data);
-    },
+    handler: (request, reply) =>
+      // Counted until it settles: the database closes only after it (see `InFlight`).
+      app.inFlight.run(async () => {
+        const params = route.params ? parse(route.params, request.params, 'params') : undefined;
+        const query = route.query ? parse(route.query, request.query, 'query') : undefined;
+        const body = route.body ? parse(route.body, request.body, 'body') : undefined;
+        reply.code(route.status);
+        const value = await route.handler({ body, query, params, request, reply, app });
+        if (value instanceof PreparedJson) return sendJson(route, request, reply, value);
+        const checked = route.response.safeParse(value);
+        if (!checked.success) throw new ContractViolation(route, checked.error);
+        return sendJson(route, request, reply, checked.data);
+      }),
   });
 }

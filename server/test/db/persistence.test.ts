@@ -3,6 +3,8 @@ import path from 'node:path';
 import { sqliteFileName } from '../../src/db/sqlite';
 import { jwtSecretFileName } from '../../src/modules/settings/service';
 import { createTestEnvironment, expectedDialect, type TestEnvironment } from '../helpers/build';
+import { listAnswers } from '../../src/modules/results/repository';
+import { answersFor, call, newParticipant } from '../helpers/api';
 import { createTestUser, loginAs } from '../helpers/users';
 
 let environment: TestEnvironment;
@@ -98,4 +100,25 @@ describe('persistence', () => {
       expect((await first.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     },
   );
+
+  it('stores a submission still being handled when the app closes (its client may be gone)', async () => {
+    const app = await environment.build();
+    const participant = await newParticipant(app);
+    const answers = await answersFor(app);
+    // Not a connection the server waits for: like a client that has gone away mid-request.
+    const submitting = call(app, 'POST', '/api/user/submitanswer', {
+      token: participant.token,
+      payload: { name: participant.name, email: participant.email, contactno: participant.phone, answers },
+    });
+    while (app.inFlight.size === 0) await new Promise((resolve) => setImmediate(resolve));
+    await app.close();
+    expect((await submitting).statusCode).toBe(201);
+
+    const reopened = await environment.build();
+    const stored = await reopened.db.selectFrom('results').select('participant_id').execute();
+    expect(stored).toEqual([{ participant_id: participant.id }]);
+    expect(await listAnswers(reopened.db, (await reopened.db.selectFrom('results').select('id').executeTakeFirstOrThrow()).id)).toHaveLength(
+      answers.length,
+    );
+  });
 });

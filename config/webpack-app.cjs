@@ -9,7 +9,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { DefinePlugin } = require('webpack');
-const { subsetModules, platform, laterKey } = require('./shared-subsets.cjs');
+const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
 
@@ -26,7 +26,7 @@ function installedVersion(appDir, pkg) {
  * Libraries that exist once in the page. The slash keys share subpaths such as
  * `react-dom/client` and `react/jsx-runtime` with the same singleton.
  */
-function sharedLibraries(appDir, subsets = subsetModules(appDir)) {
+function sharedLibraries(appDir, subsets = subsetModules(appDir).files) {
   const singleton = (pkg, key = pkg) => [
     key,
     {
@@ -95,7 +95,7 @@ function createAppConfig(app) {
     const host = Boolean(app.host);
     const cssLoader = host || !production ? MiniCssExtractPlugin.loader : 'style-loader';
     const federation = app.federation !== false;
-    const subsets = federation ? subsetModules(app.dir) : {};
+    const { files: subsets, styles } = federation ? subsetModules(app.dir) : { files: {}, styles: undefined };
     return {
       context: app.dir,
       mode: production ? 'production' : 'development',
@@ -118,7 +118,7 @@ function createAppConfig(app) {
         // so the baseline is not inflated by its development build.
         alias: !federation
           ? { 'react-router-dom$': platform['react-router-dom'].entry(app.dir) }
-          : { [`${laterKey}$`]: subsets[laterKey], ...(host ? externalRuntimeAlias() : {}) },
+          : { [`${laterKey}$`]: subsets[laterKey], [`${firstStylesKey}$`]: styles.first, ...(host ? externalRuntimeAlias() : {}) },
       },
       module: {
         rules: [

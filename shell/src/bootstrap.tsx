@@ -1,4 +1,5 @@
-import '@mantine/core/styles.layer.css';
+// Mantine's stylesheet, first part: the rest loads with the components that need it (config/mantine-styles.cjs).
+import '@prometrica/mantine-first.css';
 import '@mantine/notifications/styles.layer.css';
 import { createRoot } from 'react-dom/client';
 import { configureApi, useAuthStore } from '@prometrica/shared-api';

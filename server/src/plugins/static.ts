@@ -123,7 +123,10 @@ const routeAssetsFile = 'route-assets.json';
 
 /** Client routes whose first screen comes from the admin remote; every other route shows the participant one. */
 const adminRoutes = /^\/(?:admin|login|dashboard)(?:\/|$)/i;
-/** The dashboard: its layout and tables need the shell's second part of Mantine (`later` in boot-assets.json). */
+/**
+ * The dashboard: its layout and tables need the shell's second part of Mantine and of its
+ * stylesheet (`later` in boot-assets.json).
+ */
 const dashboardRoutes = /^\/dashboard(?:\/|$)/i;
 
 export function remoteForRoute(pathname: string): RemoteName {
@@ -286,7 +289,9 @@ export function createIndexPage(areas: readonly StaticArea[]) {
       ...[...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []), ...screen.scripts].map(
         (url) => `<link rel="preload" as="script" href="${attribute(url)}">`,
       ),
-      ...screen.styles.map((url) => `<link rel="preload" as="style" href="${attribute(url)}">`),
+      ...[...later.flatMap((share) => stringsOf(share.styles)).map((file) => shell.prefix + file), ...screen.styles].map(
+        (url) => `<link rel="preload" as="style" href="${attribute(url)}">`,
+      ),
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;

@@ -96,7 +96,7 @@ describe('hosting the shell', () => {
     write(path.join(dists, 'participant', 'mf-manifest.json'), JSON.stringify(manifest));
     write(
       path.join(dists, 'shell', 'boot-assets.json'),
-      JSON.stringify({ scripts: ['262.0a1b2c3d.js'], styles: ['848.0a1b2c3d.css'], later: { '@prometrica/mantine-later': { scripts: ['456.0a1b2c3d.js'], styles: [] } } }),
+      JSON.stringify({ scripts: ['262.0a1b2c3d.js'], styles: ['848.0a1b2c3d.css'], later: { '@prometrica/mantine-later': { scripts: ['456.0a1b2c3d.js'], styles: ['180.0a1b2c3d.css'] } } }),
     );
     try {
       const page = (await get('/')).body;
@@ -117,7 +117,13 @@ describe('hosting the shell', () => {
       // Only the dashboard preloads the libraries the shell otherwise loads later.
       expect(page).not.toContain('456.0a1b2c3d.js');
       expect(admin).not.toContain('456.0a1b2c3d.js');
-      expect((await get('/dashboard/result')).body).toContain('<link rel="preload" as="script" href="/456.0a1b2c3d.js">');
+      expect(page).not.toContain('180.0a1b2c3d.css');
+      expect(admin).not.toContain('180.0a1b2c3d.css');
+      const dashboard = (await get('/dashboard/result')).body;
+      expect(dashboard).toContain('<link rel="preload" as="script" href="/456.0a1b2c3d.js">');
+      // Their styles too, as a hint: the shell adds the stylesheet when it loads them, after its own.
+      expect(dashboard).toContain('<link rel="preload" as="style" href="/180.0a1b2c3d.css">');
+      expect(dashboard).not.toContain('<link rel="stylesheet" href="/180.0a1b2c3d.css">');
       // Compressed for browsers that accept it.
       const compressed = await get('/', { 'accept-encoding': 'br, gzip' });
       expect(compressed.headers['content-encoding']).toBe('br');

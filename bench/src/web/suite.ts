@@ -31,9 +31,9 @@ export interface WebResult {
   };
 }
 
-const details: ScreenMarker = { text: 'Account information' };
-const login: ScreenMarker = { button: 'Sign in' };
-const resultsTable: ScreenMarker = { selector: 'table tbody tr' };
+export const details: ScreenMarker = { text: 'Account information' };
+export const login: ScreenMarker = { button: 'Sign in' };
+export const resultsTable: ScreenMarker = { selector: 'table tbody tr' };
 
 export async function runWebSuite(options: WebOptions): Promise<WebResult> {
   const log = options.log ?? (() => {});

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sqliteFileName } from '../../src/db/sqlite';
-import { jwtSecretFileName } from '../../src/modules/settings/service';
-import { createTestEnvironment, expectedDialect, type TestEnvironment } from '../helpers/build';
 import { listAnswers } from '../../src/modules/results/repository';
+import { jwtSecretFileName } from '../../src/modules/settings/service';
 import { answersFor, call, newParticipant } from '../helpers/api';
+import { createTestEnvironment, expectedDialect, type TestEnvironment } from '../helpers/build';
 import { createTestUser, loginAs } from '../helpers/users';
 
 let environment: TestEnvironment;
@@ -115,10 +115,8 @@ describe('persistence', () => {
     expect((await submitting).statusCode).toBe(201);
 
     const reopened = await environment.build();
-    const stored = await reopened.db.selectFrom('results').select('participant_id').execute();
-    expect(stored).toEqual([{ participant_id: participant.id }]);
-    expect(await listAnswers(reopened.db, (await reopened.db.selectFrom('results').select('id').executeTakeFirstOrThrow()).id)).toHaveLength(
-      answers.length,
-    );
+    const stored = await reopened.db.selectFrom('results').select(['id', 'participant_id']).execute();
+    expect(stored.map((result) => result.participant_id)).toEqual([participant.id]);
+    expect(await listAnswers(reopened.db, stored[0]!.id)).toHaveLength(answers.length);
   });
 });

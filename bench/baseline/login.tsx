@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { theme } from '../../shell/src/theme';
+import { theme } from '@prometrica/shared-api/theme';
 import { LoginScreen } from '../../admin-app/src/features/login';
 
 createRoot(document.getElementById('root')!).render(

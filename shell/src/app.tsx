@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useAuthStore } from '@prometrica/shared-api';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '@prometrica/shared-api/theme';
 import { AppRoutes } from './routes';
 import { ScreenLoader } from './remotes/remote-screen';
 

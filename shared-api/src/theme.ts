@@ -5,7 +5,11 @@ const brand: MantineColorsTuple = ['#e8f5ec', '#d2e9da', '#a3d2b4', '#71ba8b', '
 /** Secondary: dark grey. */
 const ink: MantineColorsTuple = ['#f3f4f5', '#e6e7e8', '#cacdd0', '#abb0b5', '#92989e', '#818990', '#78818a', '#666e77', '#5a626b', '#3a4047'];
 
-/** The brand theme, applied once by the shell (remotes render inside it). */
+/**
+ * The brand theme, applied once by the shell (remotes render inside it), and by the build-time
+ * renders of first screens (config/first-paint.cjs). Its own entry (`@prometrica/shared-api/theme`):
+ * the root entry stays free of Mantine.
+ */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 8, dark: 6 },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import { globalPlugin } from '../lib/plugin';
+import { firstPaintScriptSource } from './first-paint';
 
 /** Origins of remotes hosted elsewhere (absolute URLs in the config); same-origin paths add none. */
 export function remoteOrigins(config: Pick<Config, 'remotes'>): string[] {
@@ -13,14 +14,15 @@ export function remoteOrigins(config: Pick<Config, 'remotes'>): string[] {
 
 /**
  * The Content-Security-Policy of every response: scripts only from this origin and the configured
- * remote origins (no inline scripts, no eval); Mantine needs inline styles.
+ * remote origins (no eval, and no inline script but the first paint's one, by its hash); Mantine
+ * needs inline styles.
  */
 export function contentSecurityPolicy(config: Pick<Config, 'remotes'>): string {
   const remotes = remoteOrigins(config).join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
   return [
     "default-src 'self'",
-    `script-src ${withRemotes("'self'")}`,
+    `script-src ${withRemotes(`'self' ${firstPaintScriptSource}`)}`,
     `connect-src ${withRemotes("'self'")}`,
     `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
     `font-src ${withRemotes("'self' data:")}`,

@@ -8,6 +8,7 @@ import { preferredEncoding } from '../lib/json-reply';
 import { globalPlugin } from '../lib/plugin';
 import { runtimeConfig } from '../modules/runtime-config/service';
 import type { NotFoundFallback } from './errors';
+import { readFirstPaint, withFirstPaint, type FirstPaintFile } from './first-paint';
 
 /** One front-end build served by the server. */
 export interface StaticArea {
@@ -120,6 +121,8 @@ type RemoteName = 'participant' | 'admin';
 
 /** Written by a remote's build next to its manifest (config/route-assets-plugin.cjs). */
 const routeAssetsFile = 'route-assets.json';
+/** Written by the shell's build and a remote's (config/first-paint.cjs): see withFirstPaint. */
+const firstPaintFile = 'first-paint.json';
 
 /** Client routes whose first screen comes from the admin remote; every other route shows the participant one. */
 const adminRoutes = /^\/(?:admin|login|dashboard)(?:\/|$)/i;
@@ -243,6 +246,16 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     return file.startsWith(path.resolve(area.root) + path.sep) ? { url, file } : undefined;
   };
 
+  let firstPaintsRead: { stamp: string; value: { remote: FirstPaintFile; shell: FirstPaintFile } | undefined } | undefined;
+  const readFirstPaints = (remote: FileStamp, shellFile: FileStamp) => {
+    const stamp = `${remote.stamp}|${shellFile.stamp}`;
+    if (firstPaintsRead?.stamp !== stamp) {
+      const [remotePart, shellPart] = [readFirstPaint(readJson(remote.file)), readFirstPaint(readJson(shellFile.file))];
+      firstPaintsRead = { stamp, value: remotePart && shellPart ? { remote: remotePart, shell: shellPart } : undefined };
+    }
+    return firstPaintsRead.value;
+  };
+
   let routeAssetsRead: { stamp: string; value: unknown } | undefined;
   const readRouteAssets = (file: FileStamp) => {
     if (routeAssetsRead?.stamp !== file.stamp) routeAssetsRead = { stamp: file.stamp, value: readJson(file.file) };
@@ -259,11 +272,16 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     const manifest = remote ? stampOf(remote.file) : undefined;
     // The remote's own list of what each of its lazily loaded screens needs (dashboard addresses).
     const routes = remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
-    const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp].join('|');
+    // The first paints of the remote's screens, with the shell's part of them.
+    const remotePaint = remote && kind !== 'dashboard' ? stampOf(path.join(path.dirname(remote.file), firstPaintFile)) : undefined;
+    const shellPaint = remotePaint ? stampOf(path.join(shell.root, firstPaintFile)) : undefined;
+    const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp, remotePaint?.stamp, shellPaint?.stamp].join('|');
     // One page per route the remote lists (a bounded set); every other address of a kind shares one.
     const route = routeKey(pathname);
     const entry = routes ? routeEntry(readRouteAssets(routes), route) : undefined;
-    const pageKey = entry ? `${kind} ${route}` : kind;
+    const paints = remotePaint && shellPaint ? readFirstPaints(remotePaint, shellPaint) : undefined;
+    const screenPaint = paints && Object.hasOwn(paints.remote.routes, route) ? paints.remote.routes[route] : undefined;
+    const pageKey = entry || screenPaint !== undefined ? `${kind} ${route}` : kind;
     const cached = pages.get(pageKey);
     if (cached?.key === key) return cached;
 
@@ -295,6 +313,7 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;
+    if (paints && screenPaint !== undefined) html = withFirstPaint(html, { shellHead: paints.shell.head, remoteHead: paints.remote.head, screen: screenPaint });
     const page: BuiltPage = { key, html: Buffer.from(html), encoded: new Map() };
     pages.set(pageKey, page);
     return page;

@@ -1,5 +1,7 @@
 import { build } from '../helpers/build';
+import { createHash } from 'node:crypto';
 import { contentSecurityPolicy } from '../../src/plugins/security-headers';
+import { firstPaintScript } from '../../src/plugins/first-paint';
 
 describe('security headers', () => {
   let ctx: Awaited<ReturnType<typeof build>>;
@@ -26,11 +28,12 @@ describe('security headers', () => {
   });
 });
 
-test('scripts are allowed from the configured remote origins and nowhere else', () => {
+test('scripts are allowed from the configured remote origins and nowhere else, and inline only the first paint\'s', () => {
   const csp = contentSecurityPolicy({
     remotes: { participant: '/remotes/participant/mf-manifest.json', admin: 'https://cdn.example.com/admin/mf-manifest.json' },
   });
   const script = csp.split('; ').find((d) => d.startsWith('script-src'));
-  expect(script).toBe("script-src 'self' https://cdn.example.com");
+  const hash = createHash('sha256').update(firstPaintScript).digest('base64');
+  expect(script).toBe(`script-src 'self' 'sha256-${hash}' https://cdn.example.com`);
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, type TestApp } from '../helpers/build';
+import { firstPaintElementId, firstPaintScript } from '../../src/plugins/first-paint';
 
 const indexHtml =
   '<!doctype html><html><body><div id="root"></div><script src="/main.3f9a1c2e.js"></script></body></html>';
@@ -167,6 +169,46 @@ describe('hosting the shell', () => {
       }
     } finally {
       fs.rmSync(adminDir, { recursive: true, force: true });
+    }
+  });
+
+  it("puts a remote's first paint of a route into that route's page, inert, with the shell's styles", async () => {
+    write(path.join(dists, 'shell', 'first-paint.json'), JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }));
+    write(
+      path.join(dists, 'participant', 'first-paint.json'),
+      JSON.stringify({ head: '<style>.x1{}</style>', routes: { '/': '<form aria-label="Account information"></form>' } }),
+    );
+    try {
+      const page = (await get('/')).body;
+      const paint = `<div id="${firstPaintElementId}" data-first-paint="" inert=""><style data-mantine-styles="true">:root{}</style><style>.x1{}</style><form aria-label="Account information"></form></div>`;
+      expect(page).toContain(`<div id="root">${paint}<script>${firstPaintScript}</script></div>`);
+      // The rest of the page is the shell's, as before.
+      expect(withoutBootData(page.replace(`${paint}<script>${firstPaintScript}</script>`, ''))).toBe(indexHtml);
+      // The browser runs the script: the policy allows it by its hash.
+      const policy = String((await get('/')).headers['content-security-policy']);
+      const hash = createHash('sha256').update(firstPaintScript).digest('base64');
+      expect(policy).toContain(`'sha256-${hash}'`);
+      // Other routes of the remote, and the other remote's, have none.
+      for (const url of ['/welcome', '/admin', '/dashboard/overview']) expect((await get(url)).body).not.toContain(firstPaintElementId);
+      // Without the shell's part (its styles), none either: the screen would be painted unstyled.
+      fs.rmSync(path.join(dists, 'shell', 'first-paint.json'));
+      expect((await get('/')).body).not.toContain(firstPaintElementId);
+    } finally {
+      fs.rmSync(path.join(dists, 'shell', 'first-paint.json'), { force: true });
+      fs.rmSync(path.join(dists, 'participant', 'first-paint.json'));
+    }
+  });
+
+  it('leaves a first paint out when a build wrote something else than the expected shape', async () => {
+    write(path.join(dists, 'shell', 'first-paint.json'), JSON.stringify({ head: 1 }));
+    write(path.join(dists, 'participant', 'first-paint.json'), JSON.stringify({ head: '', routes: { '/': '<p>x</p>' } }));
+    try {
+      const response = await get('/');
+      expect(response.statusCode).toBe(200);
+      expect(withoutBootData(response.body)).toBe(indexHtml);
+    } finally {
+      fs.rmSync(path.join(dists, 'shell', 'first-paint.json'));
+      fs.rmSync(path.join(dists, 'participant', 'first-paint.json'));
     }
   });
 

@@ -14,3 +14,4 @@ export * from './complaints';
 export * from './stats';
 export * from './domain';
 export * from './domain';
+export { paths, storageKeys } from './paths';

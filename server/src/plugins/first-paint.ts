@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { storageKeys } from '@prometrica/shared-api/contract';
+
+// A first paint: a screen rendered at build time (config/first-paint.cjs) that the page of its
+// route carries inside the shell's root element, so the screen shows as soon as the HTML and the
+// start-up styles arrive. The shell's first render replaces it with the live screen. It cannot be
+// used before then (inert), so nothing typed into it can be lost.
+
+/** The element that holds a first paint in the page. */
+export const firstPaintElementId = 'prometrica-first-paint';
+
+/**
+ * Run while the page is parsed, right after the first paint: a browser with a stored account token
+ * is sent on by the shell once it has checked it (the routes that have a first paint are for
+ * visitors who are not signed in), so it is not shown the screen meanwhile. Storage that cannot be
+ * read leaves the screen.
+ */
+export const firstPaintScript = `try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)}))document.getElementById(${JSON.stringify(firstPaintElementId)}).remove()}catch(e){}`;
+
+/** The script's hash for the Content-Security-Policy: it allows this inline script and no other. */
+export const firstPaintScriptSource = `'sha256-${createHash('sha256').update(firstPaintScript).digest('base64')}'`;
+
+/** `first-paint.json` as a build writes it: style markup for the page, and each route's screen. */
+export interface FirstPaintFile {
+  head: string;
+  routes: Record<string, string>;
+}
+
+/** The file's content when it has that shape (anything else: none). */
+export function readFirstPaint(value: unknown): FirstPaintFile | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { head, routes } = value as Record<string, unknown>;
+  if (typeof head !== 'string' || typeof routes !== 'object' || routes === null) return undefined;
+  const screens = Object.entries(routes).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { head, routes: Object.fromEntries(screens) };
+}
+
+const emptyRoot = '<div id="root"></div>';
+
+/**
+ * The page with a first paint in its root element: the shell's head (its providers' styles), then
+ * the remote's (its screen's styles) and the screen. A page whose root element is not the empty one
+ * the shell's template has is left as it is.
+ */
+export function withFirstPaint(html: string, parts: { shellHead: string; remoteHead: string; screen: string }): string {
+  const at = html.indexOf(emptyRoot);
+  if (at < 0) return html;
+  const paint =
+    `<div id="${firstPaintElementId}" data-first-paint="" inert="">${parts.shellHead}${parts.remoteHead}${parts.screen}</div>` +
+    `<script>${firstPaintScript}</script>`;
+  return `${html.slice(0, at)}<div id="root">${paint}</div>${html.slice(at + emptyRoot.length)}`;
+}

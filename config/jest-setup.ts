@@ -5,31 +5,34 @@ import '@testing-library/jest-dom';
 // config: run with `--projects` (as `pnpm test` does), jest reads that option only from the root.
 jest.setTimeout(30_000);
 
-// Mantine reads these browser APIs that jsdom does not have.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+// Tests of build-time renders run in Node (`@jest-environment node`): no window to complete.
+if (typeof window !== 'undefined') {
+  // Mantine reads these browser APIs that jsdom does not have.
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+  Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }
-(window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
-window.HTMLElement.prototype.scrollIntoView = () => {};
-Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
-
-afterEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});

@@ -12,6 +12,7 @@ const { DefinePlugin } = require('webpack');
 const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
+const { firstPaintConfig } = require('./first-paint.cjs');
 
 const root = path.resolve(__dirname, '..');
 
@@ -88,6 +89,7 @@ function releaseLabel(appDir) {
  * @param {boolean} [app.federation]  false builds a plain single app (the benchmarks' baseline)
  * @param {string} [app.entry]        entry module (default ./src/index.ts)
  * @param {string} [app.outDir]       output folder (default <dir>/dist)
+ * @param {string} [app.firstPaint]   module whose renderFirstPaint() gives first-paint.json (config/first-paint.cjs)
  */
 function createAppConfig(app) {
   return (_env, argv) => {
@@ -96,13 +98,16 @@ function createAppConfig(app) {
     const cssLoader = host || !production ? MiniCssExtractPlugin.loader : 'style-loader';
     const federation = app.federation !== false;
     const { files: subsets, styles } = federation ? subsetModules(app.dir) : { files: {}, styles: undefined };
-    return {
+    const outDir = app.outDir ?? path.join(app.dir, 'dist');
+    const localIdentName = production ? '[hash:base64:6]' : '[name]__[local]';
+    const web = {
+      name: app.name,
       context: app.dir,
       mode: production ? 'production' : 'development',
       devtool: production ? false : 'eval-cheap-module-source-map',
       entry: { main: app.entry ?? './src/index.ts' },
       output: {
-        path: app.outDir ?? path.join(app.dir, 'dist'),
+        path: outDir,
         // The shell is served at the site root (deep links like /dashboard/overview); a remote's
         // folder can be copied to any host, so it finds its own chunks ('auto').
         publicPath: host ? '/' : 'auto',
@@ -152,7 +157,7 @@ function createAppConfig(app) {
             test: /\.module\.css$/,
             use: [
               cssLoader,
-              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, localIdentName: production ? '[hash:base64:6]' : '[name]__[local]' } } },
+              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, localIdentName } } },
             ],
           },
           {
@@ -226,6 +231,9 @@ function createAppConfig(app) {
         proxy: [{ context: ['/api', '/config.json'], target: 'http://127.0.0.1:3000' }],
       },
     };
+    // The first paint is a production artefact: the development servers show the live app only.
+    if (!app.firstPaint || !production || !federation) return web;
+    return [web, firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, localIdentName })];
   };
 }
 

@@ -5,4 +5,6 @@ module.exports = createAppConfig({
   name: 'participant_app',
   devPort: 8081,
   exposes: { './routes': './src/exposed/routes.tsx' },
+  // The details screen, rendered at build time for the page of `/` (config/first-paint.cjs).
+  firstPaint: './src/first-paint.tsx',
 });

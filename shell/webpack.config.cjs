@@ -6,5 +6,7 @@ module.exports = createAppConfig({
   name: 'shell',
   host: true,
   devPort: 8080,
+  // The providers' style tags for the first paint of a remote's screen (config/first-paint.cjs).
+  firstPaint: './src/first-paint.tsx',
   runtimePlugins: [path.join(__dirname, 'src/remotes/ok-response-plugin.ts')],
 });

@@ -44,6 +44,50 @@ test.describe('the federated product on the default server', () => {
     expect(shared.mantine).toHaveLength(1);
   });
 
+  test('/ is painted from the page itself before any script runs, styled and inert, and the live form then takes its place', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    // No script at all: what shows is the page's own first paint.
+    await page.route(/\.js(?:\?|$)/, (route) => route.abort());
+    await page.goto(server.url + '/');
+    const paint = page.locator('[data-first-paint]');
+    await expect(paint.getByRole('heading', { name: 'Account information', includeHidden: true })).toBeVisible();
+    await expect(paint.locator('input[name=email]')).toBeVisible();
+    // Styled as the live screen is: the theme's colours and the header's own (CSS module) rules.
+    const looks = await page.evaluate(() => {
+      const header = document.querySelector('[data-first-paint] header')!;
+      const button = document.querySelector('[data-first-paint] button[type=submit]')!;
+      return { border: getComputedStyle(header).borderBottomStyle, button: getComputedStyle(button).backgroundColor };
+    });
+    expect(looks).toEqual({ border: 'solid', button: 'rgb(15, 106, 51)' });
+    // Nothing can be typed into it, so nothing typed is lost when it is replaced.
+    await page.mouse.click(640, 300);
+    await page.keyboard.type('lost');
+    expect(await paint.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe('');
+    expect(await paint.evaluate((element) => element.hasAttribute('inert'))).toBe(true);
+
+    // With the scripts: the live form replaces it, and it works.
+    await page.unroute(/\.js(?:\?|$)/);
+    await page.goto(server.url + '/');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+    await expect(page.locator('form[aria-label="Account information"]')).toHaveCount(1);
+    // The page's one inline script (it hides the first paint from a signed-in account) is allowed.
+    expect(refused).toEqual([]);
+  });
+
+  test('a browser with a signed-in account is not shown the first paint of /', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('token', 'a stored token'));
+    await page.route(/\.js(?:\?|$)/, (route) => route.abort());
+    await page.goto(server.url + '/');
+    // The page came with it, and its script took it out: only the script is left.
+    expect(await page.locator('#root').evaluate((root) => [...root.children].map((child) => child.tagName))).toEqual(['SCRIPT']);
+    await expect(page.getByText('Account information')).toHaveCount(0);
+  });
+
   test("signing in inside the admin remote changes the shell's guard without a reload", async ({ page }) => {
     await page.goto(server.url + '/admin');
     await page.evaluate(() => ((window as unknown as { noReloadMarker: boolean }).noReloadMarker = true));

@@ -4,11 +4,18 @@ import '@mantine/notifications/styles.layer.css';
 import { createRoot } from 'react-dom/client';
 import { configureApi, useAuthStore } from '@prometrica/shared-api';
 import { App } from './app';
+import { firstPaintElementId } from './remotes/boot-data';
 import { loadRuntimeConfig } from './remotes/runtime-config';
 import { loadFirstScreen, registerAppRemotes, settledWithin } from './remotes/registry';
 
 /** How long the first render waits for the sign-in check and the first screen's code (then it shows a loader meanwhile). */
 const firstRenderWaitMs = 400;
+/**
+ * The same wait when the page came with the screen already painted: that is better to look at than
+ * a loader, so the first render waits for the live screen's code longer (a remote that fails to
+ * load ends the wait at once, and its error screen shows).
+ */
+const firstPaintWaitMs = 10_000;
 
 const container = document.getElementById('root')!;
 
@@ -24,7 +31,8 @@ async function start() {
     // requested, and it painted a loader that a second full render then replaced.
     const checked = useAuthStore.getState().checkAuth();
     const signedIn = Boolean(useAuthStore.getState().token);
-    await settledWithin(Promise.all([checked, loadFirstScreen(location.pathname, signedIn)]), firstRenderWaitMs);
+    const painted = document.getElementById(firstPaintElementId) !== null;
+    await settledWithin(Promise.all([checked, loadFirstScreen(location.pathname, signedIn)]), painted ? firstPaintWaitMs : firstRenderWaitMs);
   } catch (error) {
     console.error('Prometrica could not start', error);
     // Plain DOM (no inline handlers: the Content-Security-Policy forbids them).

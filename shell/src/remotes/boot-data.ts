@@ -13,6 +13,12 @@ export interface BootData {
 
 export const bootDataElementId = 'prometrica-boot';
 
+/**
+ * The screen the server may have painted into the root element from a build-time render (its
+ * first paint, server/src/plugins/first-paint.ts). Inert until the first render replaces it.
+ */
+export const firstPaintElementId = 'prometrica-first-paint';
+
 let cached: BootData | undefined;
 
 /** The boot data of this page, or an empty object (no element, or unreadable). */

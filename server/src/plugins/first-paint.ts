@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { storageKeys } from '@prometrica/shared-api/contract';
+import { pageElementIds, storageKeys } from '@prometrica/shared-api/contract';
 
 // A first paint: a screen rendered at build time (config/first-paint.cjs) that the page of its
 // route carries inside the shell's root element, so the screen shows as soon as the HTML and the
@@ -7,7 +7,7 @@ import { storageKeys } from '@prometrica/shared-api/contract';
 // used before then (inert), so nothing typed into it can be lost.
 
 /** The element that holds a first paint in the page. */
-export const firstPaintElementId = 'prometrica-first-paint';
+export const firstPaintElementId = pageElementIds.firstPaint;
 
 /**
  * Run while the page is parsed, right after the first paint: a browser with a stored account token

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageElementIds } from '@prometrica/shared-api/contract';
 import type { Config } from '../config';
 import { preferredEncoding } from '../lib/json-reply';
 import { globalPlugin } from '../lib/plugin';
@@ -299,7 +300,7 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     const screen = remote && entry ? remoteRouteAssets(remote.url, manifestJson, entry) : { scripts: [], styles: [] };
     const data = { config: runtimeConfig(config as Config), ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}) };
     const head = [
-      `<script type="application/json" id="prometrica-boot">${scriptJson(data)}</script>`,
+      `<script type="application/json" id="${pageElementIds.bootData}">${scriptJson(data)}</script>`,
       ...list('styles').map((file) => `<link rel="stylesheet" href="${attribute(shell.prefix + file)}">`),
       ...[...list('scripts'), ...later.flatMap((share) => stringsOf(share.scripts))].map(
         (file) => `<link rel="preload" as="script" href="${attribute(shell.prefix + file)}">`,

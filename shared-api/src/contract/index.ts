@@ -14,4 +14,4 @@ export * from './complaints';
 export * from './stats';
 export * from './domain';
 export * from './domain';
-export { paths, storageKeys } from './paths';
+export { pageElementIds, paths, storageKeys } from './paths';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@prometrica/shared-api';
+import { pageElementIds, type RuntimeConfig } from '@prometrica/shared-api';
 
 /**
  * What the server can put into index.html so the first screen needs fewer round trips: the
@@ -11,13 +11,13 @@ export interface BootData {
   manifests?: Record<string, unknown>;
 }
 
-export const bootDataElementId = 'prometrica-boot';
+export const bootDataElementId = pageElementIds.bootData;
 
 /**
  * The screen the server may have painted into the root element from a build-time render (its
  * first paint, server/src/plugins/first-paint.ts). Inert until the first render replaces it.
  */
-export const firstPaintElementId = 'prometrica-first-paint';
+export const firstPaintElementId = pageElementIds.firstPaint;
 
 let cached: BootData | undefined;
 

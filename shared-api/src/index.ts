@@ -14,7 +14,7 @@ export * as categoriesApi from './endpoints/categories';
 export * as complaintsApi from './endpoints/complaints';
 export * as concernsApi from './endpoints/concerns';
 export * as statsApi from './endpoints/stats';
-export { pageElementIds, paths, storageKeys } from './contract/paths';
+export { paths, storageKeys } from './contract/paths';
 export { remoteNames } from './contract/runtime';
 export { questionKind, percentOf, performanceOf, isCorrectAnswer, PASS_PERCENT, type QuestionKindName } from './contract/domain';
 export type {

@@ -14,4 +14,5 @@ export * from './complaints';
 export * from './stats';
 export * from './domain';
 export * from './domain';
-export { pageElementIds, paths, storageKeys } from './paths';
+export { paths, storageKeys } from './paths';
+export { pageElementIds } from './page';

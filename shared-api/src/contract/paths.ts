@@ -29,12 +29,3 @@ export const storageKeys = {
   answerData: 'answerdata',
   scoreResults: 'scoreResults',
 } as const;
-
-/**
- * Ids of the elements the server puts into the shell's page: the boot data (runtime configuration
- * and remote manifests, a JSON block) and a route's first paint (its screen rendered at build time).
- */
-export const pageElementIds = {
-  bootData: 'prometrica-boot',
-  firstPaint: 'prometrica-first-paint',
-} as const;

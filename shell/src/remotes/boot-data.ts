@@ -1,4 +1,5 @@
-import { pageElementIds, type RuntimeConfig } from '@prometrica/shared-api';
+import type { RuntimeConfig } from '@prometrica/shared-api';
+import { pageElementIds } from '@prometrica/shared-api/page';
 
 /**
  * What the server can put into index.html so the first screen needs fewer round trips: the

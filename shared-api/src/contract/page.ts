@@ -1,0 +1,11 @@
+// Its own entry (`@prometrica/shared-api/page`), free of imports: the shell's federation runtime
+// plugin reads the boot data before any shared library is loaded.
+
+/**
+ * Ids of the elements the server puts into the shell's page: the boot data (runtime configuration
+ * and remote manifests, a JSON block) and a route's first paint (its screen rendered at build time).
+ */
+export const pageElementIds = {
+  bootData: 'prometrica-boot',
+  firstPaint: 'prometrica-first-paint',
+} as const;

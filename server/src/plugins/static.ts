@@ -9,7 +9,7 @@ import { preferredEncoding } from '../lib/json-reply';
 import { globalPlugin } from '../lib/plugin';
 import { runtimeConfig } from '../modules/runtime-config/service';
 import type { NotFoundFallback } from './errors';
-import { readFirstPaint, withFirstPaint, type FirstPaintFile } from './first-paint';
+import { readFirstPaint, withFirstPaint } from './first-paint';
 
 /** One front-end build served by the server. */
 export interface StaticArea {
@@ -219,6 +219,15 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /** JSON inside a script element: `<` escaped so no `</script>` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Reads a build's JSON file through `parse`, again only when the file's stamp changes. */
+function stampedReader<T>(parse: (value: unknown) => T): (file: FileStamp) => T {
+  let read: { stamp: string; value: T } | undefined;
+  return (file) => {
+    if (read?.stamp !== file.stamp) read = { stamp: file.stamp, value: parse(readJson(file.file)) };
+    return read.value;
+  };
+}
+
 interface BuiltPage {
   key: string;
   html: Buffer;
@@ -247,21 +256,9 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     return file.startsWith(path.resolve(area.root) + path.sep) ? { url, file } : undefined;
   };
 
-  let firstPaintsRead: { stamp: string; value: { remote: FirstPaintFile; shell: FirstPaintFile } | undefined } | undefined;
-  const readFirstPaints = (remote: FileStamp, shellFile: FileStamp) => {
-    const stamp = `${remote.stamp}|${shellFile.stamp}`;
-    if (firstPaintsRead?.stamp !== stamp) {
-      const [remotePart, shellPart] = [readFirstPaint(readJson(remote.file)), readFirstPaint(readJson(shellFile.file))];
-      firstPaintsRead = { stamp, value: remotePart && shellPart ? { remote: remotePart, shell: shellPart } : undefined };
-    }
-    return firstPaintsRead.value;
-  };
-
-  let routeAssetsRead: { stamp: string; value: unknown } | undefined;
-  const readRouteAssets = (file: FileStamp) => {
-    if (routeAssetsRead?.stamp !== file.stamp) routeAssetsRead = { stamp: file.stamp, value: readJson(file.file) };
-    return routeAssetsRead.value;
-  };
+  const readRouteAssets = stampedReader((value) => value);
+  const readRemotePaint = stampedReader(readFirstPaint);
+  const readShellPaint = stampedReader(readFirstPaint);
 
   return (kind: PageKind, pathname = '/'): BuiltPage | undefined => {
     if (!shell || !config) return undefined;
@@ -280,8 +277,9 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     // One page per route the remote lists (a bounded set); every other address of a kind shares one.
     const route = routeKey(pathname);
     const entry = routes ? routeEntry(readRouteAssets(routes), route) : undefined;
-    const paints = remotePaint && shellPaint ? readFirstPaints(remotePaint, shellPaint) : undefined;
-    const screenPaint = paints && Object.hasOwn(paints.remote.routes, route) ? paints.remote.routes[route] : undefined;
+    const remoteParts = remotePaint ? readRemotePaint(remotePaint) : undefined;
+    const shellParts = shellPaint ? readShellPaint(shellPaint) : undefined;
+    const screenPaint = remoteParts && shellParts && Object.hasOwn(remoteParts.routes, route) ? remoteParts.routes[route] : undefined;
     const pageKey = entry || screenPaint !== undefined ? `${kind} ${route}` : kind;
     const cached = pages.get(pageKey);
     if (cached?.key === key) return cached;
@@ -314,7 +312,9 @@ export function createIndexPage(areas: readonly StaticArea[]) {
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;
-    if (paints && screenPaint !== undefined) html = withFirstPaint(html, { shellHead: paints.shell.head, remoteHead: paints.remote.head, screen: screenPaint });
+    if (remoteParts && shellParts && screenPaint !== undefined) {
+      html = withFirstPaint(html, { shellHead: shellParts.head, remoteHead: remoteParts.head, screen: screenPaint });
+    }
     const page: BuiltPage = { key, html: Buffer.from(html), encoded: new Map() };
     pages.set(pageKey, page);
     return page;

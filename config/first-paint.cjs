@@ -51,9 +51,10 @@ class FirstPaintPlugin {
 /**
  * The Node build of an app's first-paint entry. It runs after the browser build named
  * `dependsOn` (whose `clean` would otherwise remove the file) and writes into `outDir`.
- * @param {{ dir: string, entry: string, outDir: string, dependsOn: string, localIdentName: string }} options
+ * `typescript` and `cssModules` are the browser build's rule and loader.
+ * @param {{ dir: string, entry: string, outDir: string, dependsOn: string, typescript: object, cssModules: object }} options
  */
-function firstPaintConfig({ dir, entry, outDir, dependsOn, localIdentName }) {
+function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModules }) {
   return {
     name: `${dependsOn}-first-paint`,
     dependencies: [dependsOn],
@@ -71,24 +72,9 @@ function firstPaintConfig({ dir, entry, outDir, dependsOn, localIdentName }) {
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' },
-            },
-          },
-        },
-        {
-          test: /\.module\.css$/,
-          use: [
-            require.resolve('./first-paint-style-loader.cjs'),
-            // The browser build's options: the same class names.
-            { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, localIdentName } } },
-          ],
-        },
+        typescript,
+        // The browser build's CSS-module loader: the same class names.
+        { test: /\.module\.css$/, use: [require.resolve('./first-paint-style-loader.cjs'), cssModules] },
         // Global stylesheets (Mantine's) are linked by the page itself.
         { test: /\.css$/, exclude: /\.module\.css$/, use: require.resolve('./first-paint-style-loader.cjs') },
         { test: /\.(woff2?|ttf|png|svg|jpe?g)$/, type: 'asset/resource' },

@@ -99,7 +99,26 @@ function createAppConfig(app) {
     const federation = app.federation !== false;
     const { files: subsets, styles } = federation ? subsetModules(app.dir) : { files: {}, styles: undefined };
     const outDir = app.outDir ?? path.join(app.dir, 'dist');
-    const localIdentName = production ? '[hash:base64:6]' : '[name]__[local]';
+    // The TypeScript and CSS-module loaders, shared with the first paint's Node build (the same
+    // class names).
+    const typescript = {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production } },
+            target: 'es2020',
+          },
+        },
+      },
+    };
+    const cssModules = {
+      loader: require.resolve('css-loader'),
+      options: { modules: { namedExport: false, localIdentName: production ? '[hash:base64:6]' : '[name]__[local]' } },
+    };
     const web = {
       name: app.name,
       context: app.dir,
@@ -139,27 +158,8 @@ function createAppConfig(app) {
                 },
               ]
             : []),
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          {
-            test: /\.module\.css$/,
-            use: [
-              cssLoader,
-              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, localIdentName } } },
-            ],
-          },
+          typescript,
+          { test: /\.module\.css$/, use: [cssLoader, cssModules] },
           {
             test: /\.css$/,
             exclude: /\.module\.css$/,
@@ -233,7 +233,7 @@ function createAppConfig(app) {
     };
     // The first paint is a production artefact: the development servers show the live app only.
     if (!app.firstPaint || !production || !federation) return web;
-    return [web, firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, localIdentName })];
+    return [web, firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, typescript, cssModules })];
   };
 }
 

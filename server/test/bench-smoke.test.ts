@@ -3,7 +3,8 @@
 // checks the shape of the results, not the budgets: a benchmark is not a test.
 import { apiRows, formatTable } from '../../bench/src/budgets';
 import { runApiSuite, type EngineResult } from '../../bench/src/api/suite';
-import type { LoadResult } from '../../bench/src/api/load';
+import { runLoad, type LoadResult } from '../../bench/src/api/load';
+import { startBareServer } from '../../bench/src/api/processes';
 import { longestChain, type LoggedRequest } from '../../bench/src/web/network-log';
 import { parseCpuLine, stolenPercent } from '../../bench/src/api/host-steal';
 
@@ -84,6 +85,17 @@ test('the budgets table has a verdict for every budget', () => {
     if (row.budget) expect(row.status).not.toBe('');
   }
   expect(formatTable(rows)).toContain('getquestion throughput');
+});
+
+test('requests meant to be sent once are never sent twice: the load stops and says the pool ran out', async () => {
+  const bare = await startBareServer();
+  try {
+    const once = [{ headers: { 'x-participant': 'a' } }, { headers: { 'x-participant': 'b' } }];
+    const load = runLoad(bare.url, { name: 'two participants', method: 'GET', path: '/', once }, { connections: 2, seconds: 1, warmupSeconds: 0 });
+    await expect(load).rejects.toThrow('two participants ran out of requests to send once: all 2 were sent');
+  } finally {
+    await bare.stop();
+  }
 });
 
 test('the request chain follows initiators and the data fetches a script waited for', () => {

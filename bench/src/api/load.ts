@@ -1,6 +1,10 @@
 // One load case with autocannon (programmatic): N connections for a bounded time after a short
-// warm-up, latencies recorded per response so any percentile can be read.
-import autocannon from 'autocannon';
+// warm-up, latencies recorded per response so any percentile can be read. autocannon runs on a
+// thread of its own (`load-worker.cjs`): the bench process holds every request of a run and the
+// seed's rows, hundreds of MB whose garbage collection paused a generator on its thread for up to
+// 36 ms at a time, and each pause was added to the latency of every request in flight.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export interface RequestShape {
   headers?: Record<string, string>;
@@ -13,14 +17,13 @@ export interface LoadCase {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Called for every request: a new token and body each time (e.g. one participant per request). */
-  next?: () => RequestShape;
-  /**
-   * A fixed set of requests sent in turn (e.g. 50 participants' tokens): built once, where `next`
-   * has autocannon build every request anew, which costs the load generator a core's worth of time
-   * at tens of thousands of requests a second.
-   */
+  /** A fixed set of requests each connection sends in turn (e.g. 50 participants' tokens). */
   variants?: readonly RequestShape[];
+  /**
+   * Requests sent once each, in order, shared by all connections, warm-up included (e.g. one new
+   * participant per request). The run fails rather than send one twice.
+   */
+  once?: readonly RequestShape[];
 }
 
 export interface LoadOptions {
@@ -42,15 +45,19 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** Non-2xx responses. */
   non2xx: number;
-  /** Connection errors and timeouts. */
+  /** Connection errors and timeouts, warm-up included. */
   errors: number;
   timeouts: number;
+  /** Non-2xx responses during the warm-up (not in `statuses`). */
+  warmupNon2xx: number;
+  /** Of the case's `once` requests, how many were taken (warm-up included). */
+  onceTaken?: number;
 }
 
 /** The Accept-Encoding a current browser sends. */
 export const browserAcceptEncoding = 'gzip, deflate, br';
 
-export function percentile(sorted: readonly number[], q: number): number {
+export function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[index]!;
@@ -58,65 +65,82 @@ export function percentile(sorted: readonly number[], q: number): number {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function fire(baseUrl: string, load: LoadCase, connections: number, seconds: number) {
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let finish: (result: autocannon.Result) => void = () => {};
-  let fail: (error: unknown) => void = () => {};
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
+/** What the load thread reports of the measured run. */
+interface WorkerReport {
+  latencies: Float64Array;
+  statuses: Record<string, number>;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  warmupNon2xx: number;
+  taken: number;
+  ranOut: boolean;
+}
+
+/** The `once` requests as one block of bytes (header JSON, then body, each) and their offsets. */
+function packOnce(shapes: readonly RequestShape[]) {
+  const parts = shapes.map((shape) => [Buffer.from(JSON.stringify(shape.headers ?? {})), Buffer.from(shape.body ?? '')] as const);
+  const offsets = new Int32Array(parts.length * 3);
+  let size = 0;
+  parts.forEach(([head, body], index) => {
+    offsets[index * 3] = size;
+    offsets[index * 3 + 1] = size + head.length;
+    size += head.length + body.length;
+    offsets[index * 3 + 2] = size;
   });
-  const instance = autocannon(
-    {
+  const bytes = new Uint8Array(size);
+  parts.forEach(([head, body], index) => {
+    bytes.set(head, offsets[index * 3]);
+    bytes.set(body, offsets[index * 3 + 1]);
+  });
+  return { bytes: bytes.buffer, offsets: offsets.buffer, count: shapes.length };
+}
+
+function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<WorkerReport> {
+  const once = load.once ? packOnce(load.once) : undefined;
+  const worker = new Worker(join(__dirname, 'load-worker.cjs'), {
+    workerData: {
       url: baseUrl,
-      connections,
-      duration: seconds,
-      timeout: 10,
-      requests: (load.variants ?? [{}]).map((variant) => ({
-        method: load.method,
-        path: load.path,
-        // What a browser sends: the server answers compressed where it would in real use.
-        headers: { 'accept-encoding': browserAcceptEncoding, ...load.headers, ...variant.headers },
-        ...((variant.body ?? load.body) !== undefined ? { body: variant.body ?? load.body } : {}),
-        ...(load.next
-          ? {
-              setupRequest: (request: autocannon.Request) => {
-                const shape = load.next!();
-                return {
-                  ...request,
-                  headers: { ...request.headers, ...shape.headers },
-                  ...(shape.body !== undefined ? { body: shape.body } : {}),
-                };
-              },
-            }
-          : {}),
-      })),
+      method: load.method,
+      path: load.path,
+      // What a browser sends: the server answers compressed where it would in real use.
+      headers: { 'accept-encoding': browserAcceptEncoding, ...load.headers },
+      body: load.body,
+      variants: load.variants,
+      once,
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      timeoutSeconds: 10,
     },
-    (error, result) => (error ? fail(error) : finish(result)),
-  );
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    transferList: once ? [once.bytes, once.offsets] : [],
   });
-  const result = await done;
-  return { result, latencies, statuses };
+  return new Promise<WorkerReport>((resolve, reject) => {
+    let report: WorkerReport | undefined;
+    worker.once('message', (message: WorkerReport) => (report = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      report ? resolve(report) : reject(new Error(`the load thread of ${load.name} stopped (exit code ${code}) without a result`)),
+    );
+  });
 }
 
 /** Runs one case: warm-up, then the measured run. */
 export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await fire(baseUrl, load, options.connections, options.warmupSeconds);
-  const { result, latencies, statuses } = await fire(baseUrl, load, options.connections, options.seconds);
-  latencies.sort((a, b) => a - b);
+  const report = await fire(baseUrl, load, options);
+  if (report.ranOut) {
+    throw new Error(`${load.name} ran out of requests to send once: all ${report.taken} were sent, and none may be sent twice`);
+  }
+  const latencies = report.latencies.sort();
   const requests = latencies.length;
   const mean = requests === 0 ? 0 : latencies.reduce((sum, value) => sum + value, 0) / requests;
-  const non2xx = Object.entries(statuses).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
+  const non2xx = Object.entries(report.statuses).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
   return {
     name: load.name,
     connections: options.connections,
-    seconds: result.duration,
+    seconds: report.duration,
     requests,
-    requestsPerSecond: round(requests / result.duration, 1),
+    requestsPerSecond: round(requests / report.duration, 1),
     latencyMs: {
       mean: round(mean),
       p50: round(percentile(latencies, 0.5)),
@@ -125,33 +149,11 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
       p99: round(percentile(latencies, 0.99)),
       max: round(latencies[latencies.length - 1] ?? 0),
     },
-    statuses,
+    statuses: report.statuses,
     non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: report.errors,
+    timeouts: report.timeouts,
+    warmupNon2xx: report.warmupNon2xx,
+    ...(load.once ? { onceTaken: report.taken } : {}),
   };
-}
-
-/** Latency of one request at a time (no queueing): the service time of a call, in ms. */
-export async function sequentialLatency(
-  baseUrl: string,
-  load: LoadCase,
-  count: number,
-): Promise<{ requests: number; p50: number; p95: number; statuses: Record<string, number> }> {
-  const times: number[] = [];
-  const statuses: Record<string, number> = {};
-  for (let i = 0; i < count; i++) {
-    const shape = load.next?.() ?? {};
-    const started = performance.now();
-    const response = await fetch(baseUrl + load.path, {
-      method: load.method,
-      headers: { ...load.headers, ...shape.headers },
-      ...(load.method === 'POST' ? { body: shape.body ?? load.body ?? '' } : {}),
-    });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  }
-  times.sort((a, b) => a - b);
-  return { requests: count, p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), statuses };
 }

@@ -1,0 +1,87 @@
+// The load generator's thread: autocannon (programmatic) in an isolate of its own, so that the
+// memory of the process that runs the bench (every participant's request, the seed's rows) never
+// pauses it for garbage collection while it measures. Requests that are each sent once travel here
+// as one block of bytes, off the heap. Plain JavaScript: it runs as it is, under the bench and under
+// the tests. The caller is `load.ts`, which documents the messages.
+const { parentPort, workerData } = require('node:worker_threads');
+const autocannon = require('autocannon');
+
+const { url, method, path, headers, body, variants, once, connections, seconds, warmupSeconds, timeoutSeconds } = workerData;
+const decoder = new TextDecoder();
+
+/** Requests sent once each, in order, across every connection: their header JSON and body bytes. */
+const onceBytes = once ? new Uint8Array(once.bytes) : undefined;
+const onceOffsets = once ? new Int32Array(once.offsets) : undefined;
+const onceCount = once ? once.count : 0;
+let taken = 0;
+let ranOut = false;
+
+function takeOnce(request) {
+  if (taken >= onceCount) {
+    // Never send one twice: the run stops, and the caller reports that the pool ran out.
+    ranOut = true;
+    return request;
+  }
+  const at = taken * 3;
+  taken += 1;
+  Object.assign(request.headers, JSON.parse(decoder.decode(onceBytes.subarray(onceOffsets[at], onceOffsets[at + 1]))));
+  request.body = Buffer.from(onceBytes.buffer, onceBytes.byteOffset + onceOffsets[at + 1], onceOffsets[at + 2] - onceOffsets[at + 1]);
+  return request;
+}
+
+function requests() {
+  const base = { method, path };
+  if (once) return [{ ...base, headers, setupRequest: takeOnce }];
+  return (variants && variants.length > 0 ? variants : [{}]).map((variant) => ({
+    ...base,
+    headers: { ...headers, ...variant.headers },
+    ...((variant.body ?? body) !== undefined ? { body: variant.body ?? body } : {}),
+  }));
+}
+
+/** Runs autocannon for `duration` seconds and reports every response to `record`. */
+function fire(duration, record) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, timeout: timeoutSeconds, requests: requests() }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (ranOut) instance.stop();
+      else record(statusCode, responseTime);
+    });
+  });
+}
+
+async function main() {
+  // One run for the warm-up and the measured seconds, on the same connections: responses are
+  // recorded from the end of the warm-up on. (A second run would open every connection anew and
+  // start with all of them sending at once, a burst no steady load has.)
+  let latencies = new Float64Array(1 << 14);
+  let count = 0;
+  const statuses = {};
+  let warmupNon2xx = 0;
+  const measuredFrom = performance.now() + warmupSeconds * 1000;
+  const result = await fire(warmupSeconds + seconds, (statusCode, responseTime) => {
+    if (performance.now() < measuredFrom) {
+      if (statusCode < 200 || statusCode > 299) warmupNon2xx += 1;
+      return;
+    }
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count++] = responseTime;
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const measured = latencies.slice(0, count);
+  // Failures of the whole run, warm-up included: none may go unreported.
+  const duration = (performance.now() - measuredFrom) / 1000;
+  parentPort.postMessage(
+    { latencies: measured, statuses, duration, errors: result.errors, timeouts: result.timeouts, warmupNon2xx, taken, ranOut },
+    [measured.buffer],
+  );
+}
+
+// A failure rejects unhandled, which ends the thread with an error the caller receives.
+main();

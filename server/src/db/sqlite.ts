@@ -21,10 +21,25 @@ export const sqliteFileName = 'prometrica.sqlite';
 const busyTimeoutMs = 5000;
 
 /**
+ * Pages each connection keeps in memory, in KiB (SQLite's default is 2 MiB). With 100,000
+ * participants every submission updates index pages spread over tens of MB (a participant's unique
+ * index, the figures' index, the search index): a 2 MiB cache read most of them back from the file
+ * on each batch. Measured at 100 connections on that database, four runs each: 2,514 submissions/s
+ * (p99 62.6-86.4 ms) against 2,302 (p99 81.2-124.1 ms). Memory grows to this only as pages are used.
+ */
+export const sqliteCacheKib = 64 * 1024;
+
+/**
  * Every connection's settings (the app's and its write thread's). WAL lets readers run beside the
  * writer; FULL syncs every commit so a power cut loses nothing acknowledged.
  */
-export const sqlitePragmas = ['journal_mode = WAL', 'synchronous = FULL', `busy_timeout = ${busyTimeoutMs}`, 'foreign_keys = ON'];
+export const sqlitePragmas = [
+  'journal_mode = WAL',
+  'synchronous = FULL',
+  `busy_timeout = ${busyTimeoutMs}`,
+  'foreign_keys = ON',
+  `cache_size = -${sqliteCacheKib}`,
+];
 
 const writeThreads = new WeakMap<Kysely<Database>, SqliteWriteThread>();
 

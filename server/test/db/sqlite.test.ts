@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/db';
+import { sqliteCacheKib } from '../../src/db/sqlite';
 import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
 
 let environment: TestEnvironment;
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => environment.cleanup());
 
 describe('the embedded SQLite database', () => {
-  it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys', async () => {
+  it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys, with a 64 MiB page cache', async () => {
     const handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
     try {
       const pragma = async (name: string) =>
@@ -19,6 +20,8 @@ describe('the embedded SQLite database', () => {
       expect(await pragma('synchronous')).toBe(2);
       expect(await pragma('busy_timeout')).toBe(5000);
       expect(await pragma('foreign_keys')).toBe(1);
+      // Negative: a size in KiB rather than in pages.
+      expect(await pragma('cache_size')).toBe(-sqliteCacheKib);
     } finally {
       await handle.close();
     }

@@ -9,5 +9,6 @@ export * from './pagination-footer';
 export * from './role-badge';
 export * from './row-actions';
 export * from './search-input';
+export * from './segmented-choice';
 export * from './stat-card';
 export * from './truncated-text';

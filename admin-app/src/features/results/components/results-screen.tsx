@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Group, LoadingOverlay, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
-import { EmptyState, LoadError, PageHeader, PaginationFooter, SearchInput, StatCard } from '../../../components';
+import { EmptyState, LoadError, PageHeader, PaginationFooter, SearchInput, SegmentedChoice, StatCard } from '../../../components';
 import { SERVER_PAGE_SIZES } from '../../../lib/paging';
 import { useResults, type PassFilter } from '../hooks/use-results';
 import { ResultCards } from './result-cards';
@@ -42,12 +42,7 @@ export function ResultsScreen() {
           <Text size="sm" c="dimmed" id="passed-filter-label">
             Passed
           </Text>
-          <SegmentedControl
-            aria-labelledby="passed-filter-label"
-            data={filters}
-            value={list.filter}
-            onChange={(value) => list.setFilter(value as PassFilter)}
-          />
+          <SegmentedChoice aria-labelledby="passed-filter-label" data={filters} value={list.filter} onChange={list.setFilter} />
         </Group>
       </Group>
 

@@ -1,0 +1,2 @@
+export { SegmentedChoice } from './segmented-choice';
+export type { SegmentedChoiceProps } from './segmented-choice';

@@ -80,7 +80,12 @@ async function main() {
     gcObserver.observe({ entryTypes: ['gc'] });
     loopDelay.enable();
     const started = performance.now();
+    const statBefore = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
+    const statAfter = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+    const statDelta = statAfter.map((value, index) => value - statBefore[index]!);
+    const statTotal = statDelta.reduce((a, b) => a + b, 0);
+    console.log(one, 'machine:', ['user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal'].map((name, index) => `${name} ${Math.round((statDelta[index]! / statTotal) * 100)}%`).join(' '));
     n += res.onceTaken ?? 0;
     const after = cpuMs();
     const load = process.cpuUsage(loadBefore);

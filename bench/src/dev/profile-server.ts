@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createDatabase, type Engine } from '../api/database';
+import { cpuShares, cpuTimesByKind } from '../api/host-steal';
 import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
 import { searchTerm } from '../api/rows';
@@ -72,35 +72,20 @@ async function main() {
     const postgresBefore = postgresCpuMs();
     const threadsBefore = threadMs();
     const loadBefore = process.cpuUsage();
-    // The load generator's own pauses are in every latency it measures: its event loop's delay and
-    // its GC pauses while the case ran.
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    const gcPauses: number[] = [];
-    const gcObserver = new PerformanceObserver((list) => list.getEntries().forEach((entry) => gcPauses.push(entry.duration)));
-    gcObserver.observe({ entryTypes: ['gc'] });
-    loopDelay.enable();
     const started = performance.now();
-    const statBefore = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+    const machineBefore = cpuTimesByKind();
     const res = await runLoad(url, cases[one as keyof typeof cases], { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
-    const statAfter = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-    const statDelta = statAfter.map((value, index) => value - statBefore[index]!);
-    const statTotal = statDelta.reduce((a, b) => a + b, 0);
-    console.log(one, 'machine:', ['user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal'].map((name, index) => `${name} ${Math.round((statDelta[index]! / statTotal) * 100)}%`).join(' '));
+    const machineAfter = cpuTimesByKind();
     n += res.onceTaken ?? 0;
     const after = cpuMs();
     const load = process.cpuUsage(loadBefore);
     const elapsed = performance.now() - started;
     const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
     const postgres = postgresCpuMs() - postgresBefore;
-    loopDelay.disable();
-    gcObserver.disconnect();
-    gcPauses.sort((a, b) => b - a);
-    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-    console.log(
-      one,
-      `load generator: heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB; event loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms;`,
-      `${gcPauses.length} GC pauses, ${Math.round(gcPauses.reduce((sum, pause) => sum + pause, 0))} ms in all, longest ${gcPauses.slice(0, 5).map((pause) => pause.toFixed(1)).join(', ')} ms`,
-    );
+    if (machineBefore && machineAfter) {
+      const shares = cpuShares(machineBefore, machineAfter);
+      console.log(one, 'machine:', Object.entries(shares).map(([kind, share]) => `${kind} ${share}%`).join(' '));
+    }
     console.log(
       one,
       'threads:',

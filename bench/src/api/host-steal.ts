@@ -8,17 +8,10 @@ export interface CpuTimes {
   total: number;
 }
 
-/** The machine's CPU times so far (all cores), or undefined where /proc/stat cannot be read. */
-export function cpuTimes(): CpuTimes | undefined {
-  try {
-    return parseCpuLine(readFileSync('/proc/stat', 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /** The kinds of CPU time on the first line of /proc/stat, in its order. */
 export const cpuTimeKinds = ['user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal'] as const;
+
+export type CpuTimeKind = (typeof cpuTimeKinds)[number];
 
 /** The first line of /proc/stat as its eight times (in ticks), or undefined. */
 function cpuTicks(stat: string): number[] | undefined {
@@ -29,10 +22,12 @@ function cpuTicks(stat: string): number[] | undefined {
   return ticks;
 }
 
+const stealAndTotal = (ticks: readonly number[]): CpuTimes => ({ steal: ticks[7]!, total: ticks.reduce((sum, tick) => sum + tick, 0) });
+
 /** The first line of /proc/stat: user nice system idle iowait irq softirq steal ... (in ticks). */
 export function parseCpuLine(stat: string): CpuTimes | undefined {
   const ticks = cpuTicks(stat);
-  return ticks && { steal: ticks[7]!, total: ticks.reduce((sum, tick) => sum + tick, 0) };
+  return ticks && stealAndTotal(ticks);
 }
 
 /** The machine's CPU times so far by kind (`cpuTimeKinds`), or undefined where /proc/stat cannot be read. */
@@ -44,14 +39,17 @@ export function cpuTimesByKind(): number[] | undefined {
   }
 }
 
+/** The machine's CPU times so far (all cores), or undefined where /proc/stat cannot be read. */
+export function cpuTimes(): CpuTimes | undefined {
+  const ticks = cpuTimesByKind();
+  return ticks && stealAndTotal(ticks);
+}
+
 /** Each kind's share of the CPU time between two readings of `cpuTimesByKind`, in percent. */
-export function cpuShares(before: readonly number[], after: readonly number[]): Record<(typeof cpuTimeKinds)[number], number> {
+export function cpuShares(before: readonly number[], after: readonly number[]): Record<CpuTimeKind, number> {
   const spent = after.map((tick, index) => tick - before[index]!);
   const total = spent.reduce((sum, tick) => sum + tick, 0) || 1;
-  return Object.fromEntries(cpuTimeKinds.map((kind, index) => [kind, Math.round((spent[index]! / total) * 100)])) as Record<
-    (typeof cpuTimeKinds)[number],
-    number
-  >;
+  return Object.fromEntries(cpuTimeKinds.map((kind, index) => [kind, Math.round((spent[index]! / total) * 100)])) as Record<CpuTimeKind, number>;
 }
 
 /** The percentage of CPU time stolen between two readings; undefined without both. */

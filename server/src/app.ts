@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     database = await openDatabase(config, {
       ...(options.schema ? { schema: options.schema } : {}),
       onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+      onCheckpointError: (message) => app.log.warn({ reason: message }, 'SQLite checkpoint failed'),
     });
     if (database.applied.length > 0) app.log.info({ migrations: database.applied }, 'database migrated');
     const { db, dialect } = database;

@@ -20,6 +20,8 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: isolate this instance in its own schema (created if missing). */
   schema?: string;
   onPoolError?: (error: Error) => void;
+  /** SQLite only: a checkpoint failed (the WAL grows until one succeeds). */
+  onCheckpointError?: (message: string) => void;
 }
 
 /** Opens the configured engine (PostgreSQL when a URL is given, else SQLite in `dataDir`) and migrates it. */
@@ -35,10 +37,10 @@ export async function openDatabase(
     db = await openPostgres(settings.databaseUrl, options);
     dialect = 'postgres';
   } else {
-    const sqlite = openSqlite(settings.dataDir);
+    const sqlite = openSqlite(settings.dataDir, options.onCheckpointError);
     db = sqlite.db;
     release = sqlite.release;
-    stopWriting = () => sqlite.writeThread.close();
+    stopWriting = sqlite.stopThreads;
     dialect = 'sqlite';
   }
 

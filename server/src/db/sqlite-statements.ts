@@ -18,7 +18,12 @@ export class PreparedStatements implements SqliteDatabase {
 
   constructor(
     readonly connection: SqliteConnection,
-    private readonly limit = preparedStatementLimit,
+    private readonly options: {
+      /** Most statements kept prepared. */
+      limit?: number;
+      /** Called when a write was committed: a statement that writes, run outside a transaction, or a commit. */
+      onCommit?: () => void;
+    } = {},
   ) {}
 
   prepare(sql: string): SqliteStatement {
@@ -27,7 +32,11 @@ export class PreparedStatements implements SqliteDatabase {
       reader: statement.reader,
       // Parameters go as one array, as Kysely's driver passes them.
       all: (parameters) => statement.all(parameters),
-      run: (parameters) => statement.run(parameters),
+      run: (parameters) => {
+        const result = statement.run(parameters);
+        if (!this.connection.inTransaction) this.options.onCommit?.();
+        return result;
+      },
       iterate: (parameters) => this.connection.prepare(sql).iterate(parameters),
     };
   }
@@ -49,7 +58,9 @@ export class PreparedStatements implements SqliteDatabase {
       this.statements.delete(sql);
     } else {
       statement = this.connection.prepare(sql);
-      if (this.statements.size >= this.limit) this.statements.delete(this.statements.keys().next().value!);
+      if (this.statements.size >= (this.options.limit ?? preparedStatementLimit)) {
+        this.statements.delete(this.statements.keys().next().value!);
+      }
     }
     this.statements.set(sql, statement);
     return statement;

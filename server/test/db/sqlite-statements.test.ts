@@ -16,7 +16,7 @@ describe('PreparedStatements', () => {
     prepared = [];
     const prepare = connection.prepare.bind(connection);
     connection.prepare = ((text: string) => (prepared.push(text), prepare(text))) as typeof connection.prepare;
-    statements = new PreparedStatements(connection, 3);
+    statements = new PreparedStatements(connection, { limit: 3 });
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }) });
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
   });
@@ -62,5 +62,26 @@ describe('PreparedStatements', () => {
     const updated = await db.updateTable('notes').set({ body: 'y' }).where('id', '=', 7).executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(1n);
     expect(await bodyOf(7)).toBe('y');
+  });
+  it('says when a write was committed: a write on its own, or a transaction’s commit, never a read or a write inside one', async () => {
+    const connection = new SqliteDatabase(':memory:');
+    let commits = 0;
+    const counted = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new PreparedStatements(connection, { onCommit: () => (commits += 1) }) }) });
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(counted);
+      expect(commits).toBe(1);
+      await counted.insertInto('notes').values({ id: 1, body: 'alone' }).execute();
+      expect(commits).toBe(2);
+      await counted.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 2, body: 'inside' }).execute();
+        await trx.updateTable('notes').set({ body: 'changed' }).where('id', '=', 1).execute();
+        expect(commits).toBe(2);
+      });
+      expect(commits).toBe(3);
+      await counted.selectFrom('notes').selectAll().execute();
+      expect(commits).toBe(3);
+    } finally {
+      await counted.destroy();
+    }
   });
 });

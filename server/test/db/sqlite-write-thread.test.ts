@@ -35,8 +35,17 @@ test('a transaction gives each statement’s rows in order, and the app’s conn
   expect(await bodies()).toEqual(['first', 'second']);
 });
 
+test('a transaction alone that fails keeps nothing, and the thread goes on with the next', async () => {
+  await expect(thread.transaction([insert('first of a failing one'), insert('first of a failing one')])).rejects.toMatchObject({
+    code: 'SQLITE_CONSTRAINT_UNIQUE',
+  });
+  expect(await bodies()).toEqual([]);
+  await thread.transaction([insert('after it')]);
+  expect(await bodies()).toEqual(['after it']);
+});
+
 test('transactions sent together share a commit; one that fails is undone alone, with SQLite’s error', async () => {
-  const long = 'x'.repeat(10_000); // sent as bytes, not as text
+  const long = 'x€'.repeat(10_000); // a long text, not all of it Latin-1
   const outcomes = await Promise.allSettled([
     thread.transaction([insert('kept 1')]),
     thread.transaction([insert('undone'), insert('kept 1')]),

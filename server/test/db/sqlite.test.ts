@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => environment.cleanup());
 
 describe('the embedded SQLite database', () => {
-  it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys, with a 64 MiB page cache', async () => {
+  it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys, with a 64 MiB page cache, checkpoints off the commits and temporary data in memory', async () => {
     const handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
     try {
       const pragma = async (name: string) =>
@@ -22,6 +22,9 @@ describe('the embedded SQLite database', () => {
       expect(await pragma('foreign_keys')).toBe(1);
       // Negative: a size in KiB rather than in pages.
       expect(await pragma('cache_size')).toBe(-sqliteCacheKib);
+      // The checkpointer's thread copies the WAL into the database file (see sqlite-checkpointer.test.ts).
+      expect(await pragma('wal_autocheckpoint')).toBe(0);
+      expect(await pragma('temp_store')).toBe(2);
     } finally {
       await handle.close();
     }

@@ -1,15 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './types';
-
 /** What became of one write of a batch. */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
-/**
- * Writes a batch inside one transaction and says what became of each item, in order. An item that
- * fails must leave nothing behind (the transaction still commits the others). Throwing fails the
- * whole batch: nothing of it is kept, and each item is then written again in a transaction of its own.
- */
-export type BatchWriter<T, R> = (trx: Transaction<Database>, items: readonly T[]) => Promise<Outcome<R>[]>;
 
 /** One write waiting for its batch. */
 interface Pending<T, R> {
@@ -24,11 +14,6 @@ interface Pending<T, R> {
  * has begun: writes that arrive while it waits for the connection join the batch.
  */
 export type BatchRunner<T, R> = (take: () => readonly T[]) => Promise<Outcome<R>[]>;
-
-/** The batch runner that writes with `writeBatch` in a transaction on `db`. */
-export function inTransaction<T, R>(db: Kysely<Database>, writeBatch: BatchWriter<T, R>): BatchRunner<T, R> {
-  return (take) => db.transaction().execute((trx) => writeBatch(trx, take()));
-}
 
 export interface GroupCommitOptions<T, R> {
   /** Most writes in one transaction. */
@@ -123,33 +108,6 @@ function settle<T, R>(batch: readonly Pending<T, R>[], outcomes: readonly Outcom
     else if (outcome.ok) pending.resolve(outcome.value);
     else pending.reject(outcome.error);
   });
-}
-
-/** A write as a function of the transaction it runs in. */
-export type TransactionWork<R> = (trx: Transaction<Database>) => Promise<R>;
-
-/**
- * The batch writer for writes given as functions: each runs in its own savepoint, so one that
- * fails (a duplicate, say) is undone alone and fails alone. A batch of one needs no savepoint.
- */
-export async function eachInSavepoint<R>(trx: Transaction<Database>, works: readonly TransactionWork<R>[]): Promise<Outcome<R>[]> {
-  if (works.length === 1) return [{ ok: true, value: await works[0]!(trx) }];
-  const outcomes: Outcome<R>[] = [];
-  for (const [index, work] of works.entries()) {
-    const savepoint = sql.raw(`write_${index}`);
-    await sql`savepoint ${savepoint}`.execute(trx);
-    try {
-      const value = await work(trx);
-      await sql`release savepoint ${savepoint}`.execute(trx);
-      outcomes.push({ ok: true, value });
-    } catch (error) {
-      // Undoes this write only; a failure here fails the batch (and so retries each write alone).
-      await sql`rollback to savepoint ${savepoint}`.execute(trx);
-      await sql`release savepoint ${savepoint}`.execute(trx);
-      outcomes.push({ ok: false, error });
-    }
-  }
-  return outcomes;
 }
 
 /**

@@ -1,8 +1,49 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../../src/db/errors';
-import { eachInSavepoint, GroupCommit, inTransaction, type TransactionWork } from '../../src/db/group-commit';
+import { GroupCommit, type BatchRunner, type Outcome } from '../../src/db/group-commit';
 import type { Database } from '../../src/db/types';
 import { build, type TestApp } from '../helpers/build';
+
+// A batch runner for writes given as functions of the transaction they run in (as the
+// submission writer's once was): each in its own savepoint, so one that fails is undone alone.
+/**
+ * Writes a batch inside one transaction and says what became of each item, in order. An item that
+ * fails must leave nothing behind (the transaction still commits the others). Throwing fails the
+ * whole batch: nothing of it is kept, and each item is then written again in a transaction of its own.
+ */
+type BatchWriter<T, R> = (trx: Transaction<Database>, items: readonly T[]) => Promise<Outcome<R>[]>;
+
+/** The batch runner that writes with `writeBatch` in a transaction on `db`. */
+function inTransaction<T, R>(db: Kysely<Database>, writeBatch: BatchWriter<T, R>): BatchRunner<T, R> {
+  return (take) => db.transaction().execute((trx) => writeBatch(trx, take()));
+}
+
+/** A write as a function of the transaction it runs in. */
+type TransactionWork<R> = (trx: Transaction<Database>) => Promise<R>;
+
+/**
+ * The batch writer for writes given as functions: each runs in its own savepoint, so one that
+ * fails (a duplicate, say) is undone alone and fails alone. A batch of one needs no savepoint.
+ */
+async function eachInSavepoint<R>(trx: Transaction<Database>, works: readonly TransactionWork<R>[]): Promise<Outcome<R>[]> {
+  if (works.length === 1) return [{ ok: true, value: await works[0]!(trx) }];
+  const outcomes: Outcome<R>[] = [];
+  for (const [index, work] of works.entries()) {
+    const savepoint = sql.raw(`write_${index}`);
+    await sql`savepoint ${savepoint}`.execute(trx);
+    try {
+      const value = await work(trx);
+      await sql`release savepoint ${savepoint}`.execute(trx);
+      outcomes.push({ ok: true, value });
+    } catch (error) {
+      // Undoes this write only; a failure here fails the batch (and so retries each write alone).
+      await sql`rollback to savepoint ${savepoint}`.execute(trx);
+      await sql`release savepoint ${savepoint}`.execute(trx);
+      outcomes.push({ ok: false, error });
+    }
+  }
+  return outcomes;
+}
 
 let subject: TestApp;
 beforeAll(async () => {

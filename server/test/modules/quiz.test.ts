@@ -160,6 +160,13 @@ describe('POST /api/user/submitanswer', () => {
       .where('id', '=', participant.id)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ name: 'Ayesha Khan', phone: '3001112222', email: participant.email.toUpperCase() });
+    // The results search follows the name the submission carried, written with it, not the one before.
+    const found = async (search: string) =>
+      (await call(subject.app, 'GET', `/api/admin/getquizresult?page=1&limit=25&search=${search}`, { token: adminToken })).json<{
+        results: Array<{ _id: string }>;
+      }>().results.map((listed) => listed._id);
+    expect(await found('ayesha kh')).toContain(result.id);
+    expect(await found('before name')).not.toContain(result.id);
   });
 
   it('keeps the participant details when the submission carries only placeholders', async () => {
@@ -230,6 +237,31 @@ describe('POST /api/user/submitanswer', () => {
       { id: people[1]!.id, name: 'Renamed 1', phone: '03001' },
     ]);
     expect(stored.every((row) => row.result !== null)).toBe(true);
+  });
+
+  it('answers a repeat as one after the questions changed, and a participant who is gone as such, before the answers’ own faults', async () => {
+    const participant = await newParticipant(subject.app);
+    const other = await newParticipant(subject.app);
+    const answers = await answersFor(subject.app);
+    const first = await submit(participant.token, { answers });
+    expect(first.statusCode).toBe(201);
+    // A question added since: the same answers no longer answer every question.
+    const added = await call(subject.app, 'POST', '/api/admin/addquestion', {
+      token: adminToken,
+      payload: { question: 'Added after the submission?', correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' },
+    });
+    expect(added.statusCode).toBe(201);
+    try {
+      const again = await submit(participant.token, { answers });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect((await submit(other.token, { answers })).json()).toEqual({ message: 'Please answer all questions. 1 questions remaining.', error: 'answers' });
+      await subject.app.db.deleteFrom('participants').where('id', '=', other.id).execute();
+      const gone = await submit(other.token, { answers });
+      expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 401, body: { message: 'Invalid token' } });
+    } finally {
+      expect((await call(subject.app, 'DELETE', `/api/admin/deletequestion/${added.json().question._id}`, { token: adminToken })).statusCode).toBe(200);
+    }
   });
 
   it('refuses a submission that leaves questions unanswered, counting empty answers as unanswered', async () => {

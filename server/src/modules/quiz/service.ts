@@ -4,26 +4,25 @@ import type {
   SubmitAnswersResponse,
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
-import { BatchedLookup } from '../../db/batched-lookup';
-import { perDatabase } from '../../db/per-database';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, unauthorized, type HttpError } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
-import { findParticipantByEmail } from '../participants/repository';
+import type { CarriedDetails } from '../participants/repository';
 import { sameSession } from '../participants/service';
 import {
-  findParticipantsWithResults,
+  findParticipantResult,
   findResultByParticipant,
   listAnswers,
   type AnswerRecord,
   type ResultRecord,
 } from '../results/repository';
 import { questionSet } from '../questions/question-set';
+import type { QuestionRecord } from '../questions/repository';
 import { scoreAnswers } from './scoring';
-import { submissionWriter, type CarriedDetails } from './submission-writer';
+import { submissionWriter } from './submission-writer';
 
 export const otherDeviceMessage = 'Your responses are only available on the device that submitted them';
 export const alreadySubmittedMessage = 'You have already submitted your answers';
@@ -84,46 +83,40 @@ async function repeatSubmission(db: Executor, result: ResultRecord, sent: Readon
 }
 
 /**
- * The name, email and phone a submission carried that differ from the stored ones, when they are
- * real details and not placeholders. Written with the submission (an email another participant
- * took meanwhile is left out then).
+ * The name, email and phone a submission carried that may replace the stored ones: real details,
+ * not placeholders, and a phone and an email of the right form. Written with the submission, each
+ * only where it differs from the stored one (an email another participant holds is left out then).
  */
-async function carriedDetails(
-  db: Executor,
-  participantId: string,
-  stored: { name: string; email: string; phone: string },
-  body: SubmitBody,
-): Promise<CarriedDetails> {
+function carriedDetails(body: SubmitBody): CarriedDetails {
   const given = (value: string) => value !== '' && !placeholders.has(value.toLowerCase());
-  const changes: CarriedDetails = {};
-  if (given(body.name) && body.name !== stored.name) changes.name = body.name;
-  if (given(body.contactno) && phoneFormat.test(body.contactno) && body.contactno !== stored.phone) {
-    changes.phone = body.contactno;
-  }
-  if (given(body.email) && emailFormat.safeParse(body.email).success && body.email !== stored.email) {
-    // Another participant's email is theirs: keep ours rather than fail the submission.
-    const owner = await findParticipantByEmail(db, body.email);
-    if (!owner || owner.id === participantId) changes.email = body.email;
-  }
-  return changes;
+  const details: CarriedDetails = {};
+  if (given(body.name)) details.name = body.name;
+  if (given(body.contactno) && phoneFormat.test(body.contactno)) details.phone = body.contactno;
+  if (given(body.email) && emailFormat.safeParse(body.email).success) details.email = body.email;
+  return details;
 }
 
-/** Participants read together, this many at most in one statement. */
-export const participantsPerRead = 500;
-
-/**
- * Reads a participant with their result, if any (undefined when the participant is gone).
- * Submissions arriving together read their participants in one statement.
- */
-const participantReads = perDatabase(
-  ({ db }) => new BatchedLookup((ids: readonly string[]) => findParticipantsWithResults(db, ids), participantsPerRead),
-);
+/** Why the answers cannot be stored as they are (unknown questions, unanswered ones), or nothing. */
+function answersProblem(questions: readonly QuestionRecord[], sent: ReadonlyMap<string, string>): HttpError | undefined {
+  const known = new Set(questions.map((question) => question.id));
+  const unknown = [...sent.keys()].filter((id) => !known.has(id));
+  if (unknown.length > 0) return badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
+  const answered = [...sent.values()].filter((answer) => answer !== '').length;
+  const remaining = questions.length - answered;
+  if (remaining > 0) return badRequest(`Please answer all questions. ${remaining} questions remaining.`, 'answers');
+  return undefined;
+}
 
 /**
  * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
  * snapshots (with the details the submission carried) in one transaction. Every current question
  * must be answered, each once, and only known questions. One result per participant: the same
  * submission again returns the stored one (200) and creates nothing, also when two arrive at once.
+ *
+ * A submission is written without reading its participant first: the write skips a participant
+ * who is gone or already has a result. Only then, and for answers that cannot be stored, is the
+ * participant read, to answer as a repeat (200 or 409), another browser's (403) or a participant
+ * who is gone (401), in that order before the answers' own faults.
  */
 export async function submitAnswers(
   store: Store,
@@ -140,40 +133,33 @@ export async function submitAnswers(
     throw badRequest(`answers: question ${[...repeated].join(', ')} is answered more than once`, 'answers');
   }
 
-  // The route checks the token's signature only: the participant and their result are read here,
-  // in one query, and a participant who is gone is refused as the other participant calls refuse.
-  const found = await participantReads(store).get(who.id);
+  const questions = await questionSet(store).records();
+  const problem = answersProblem(questions, sent);
+  if (!problem) {
+    const score = scoreAnswers(questions, sent);
+    const result: ResultRecord = {
+      id: timeOrderedId(),
+      participantId: who.id,
+      sessionId: who.sessionId,
+      ...score.totals,
+      createdAt: new Date().toISOString(),
+    };
+    // Submissions arriving together share one transaction (one disk sync) and are written together;
+    // this one is acknowledged only once that transaction has committed.
+    const stored = await submissionWriter(store).write({
+      result, categories: score.categories, answers: score.answers, details: carriedDetails(body),
+    });
+    if (stored) return { created: true, response: submissionResponse(result, score.answers) };
+  }
+
+  // Not stored, or not storable: the participant is gone, or has a result already (this browser's
+  // earlier submission, also one that won a race with this one, or another browser's).
+  const found = await findParticipantResult(store.db, who.id);
   if (!found) throw unauthorized('Invalid token');
   const existing = ownResult(found.result, who);
   if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
-
-  const questions = await questionSet(store).records();
-  const known = new Set(questions.map((question) => question.id));
-  const unknown = [...sent.keys()].filter((id) => !known.has(id));
-  if (unknown.length > 0) throw badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
-  const answered = [...sent.values()].filter((answer) => answer !== '').length;
-  const remaining = questions.length - answered;
-  if (remaining > 0) throw badRequest(`Please answer all questions. ${remaining} questions remaining.`, 'answers');
-
-  const score = scoreAnswers(questions, sent);
-  const details = await carriedDetails(store.db, who.id, found.participant, body);
-  const result: ResultRecord = {
-    id: timeOrderedId(),
-    participantId: who.id,
-    sessionId: who.sessionId,
-    ...score.totals,
-    createdAt: new Date().toISOString(),
-  };
-  // Submissions arriving together share one transaction (one disk sync) and are written together;
-  // this one is acknowledged only once that transaction has committed.
-  const stored = await submissionWriter(store).write({ result, categories: score.categories, answers: score.answers, details });
-  if (!stored) {
-    // The same participant's other request won the race: answer like a repeat.
-    const winner = await assertSubmittingSession(store.db, who);
-    if (!winner) throw new Error('A result exists for this participant but could not be read back');
-    return { created: false, response: await repeatSubmission(store.db, winner, sent) };
-  }
-  return { created: true, response: submissionResponse(result, score.answers) };
+  if (problem) throw problem;
+  throw new Error('A submission was not stored, though its participant is there without a result');
 }
 
 /** `GET user/getuserresponse`: the participant's own answers and concern ratings, for the submitting session only. */

@@ -1,5 +1,7 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { isPostgres } from '../../db/engine';
+import { statementText, valuesRows, type ListColumn } from '../../db/values-list';
+import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
 import { executeInOrder } from '../../db/execute';
 import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
@@ -100,34 +102,20 @@ function toListed(
   };
 }
 
-/** A participant's details with their result, if they have one. */
-export interface ParticipantWithResult {
-  participant: { name: string; email: string; phone: string };
-  result: ResultRecord | undefined;
-}
-
 /**
- * Participants with their results, if any, in one read, by participant id; a participant who is
- * gone is missing from the map.
+ * Whether the participant is there and, if so, their result (undefined when they have none), in
+ * one read; undefined when the participant is gone.
  */
-export async function findParticipantsWithResults(
-  db: Executor,
-  participantIds: readonly string[],
-): Promise<Map<string, ParticipantWithResult>> {
-  const found = new Map<string, ParticipantWithResult>();
-  if (participantIds.length === 0) return found;
-  const rows = await db
+export async function findParticipantResult(db: Executor, participantId: string): Promise<{ result: ResultRecord | undefined } | undefined> {
+  const row = await db
     .selectFrom('participants')
     .leftJoin('results', 'results.participant_id', 'participants.id')
-    .select(['participants.id as participant', 'participants.name', 'participants.email', 'participants.phone', ...resultColumns])
-    .where('participants.id', 'in', participantIds)
-    .execute();
-  for (const row of rows) {
-    const { participant, name, email, phone } = row;
-    // Left join: the result's columns are all null when there is none.
-    found.set(participant, { participant: { name, email, phone }, result: row.id === null ? undefined : toResult(row as ResultRow) });
-  }
-  return found;
+    .select(resultColumns)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // Left join: the result's columns are all null when there is none.
+  return { result: row.id === null ? undefined : toResult(row as ResultRow) };
 }
 
 export async function findResultByParticipant(db: Executor, participantId: string): Promise<ResultRecord | undefined> {
@@ -160,12 +148,51 @@ export function decodeCategories(text: string): ResultCategoryRecord[] {
   }));
 }
 
-/** The stored text of a result's answers. */
+/**
+ * The stored text of a result's answers: the JSON of `StoredAnswer` tuples. Each tuple but its
+ * user's answer and correctness is the same for every submission of a question, so that text is
+ * made once per question and kept (a third of the time of encoding the whole list each time).
+ */
 export function encodeAnswers(answers: readonly AnswerRecord[]): string {
-  const stored: StoredAnswer[] = answers.map((answer) => [
-    answer.questionId, answer.questionText, answer.userAnswer, answer.correctAnswer, answer.categoryName, answer.isCorrect,
-  ]);
-  return JSON.stringify(stored);
+  let text = '[';
+  for (let index = 0; index < answers.length; index += 1) {
+    const answer = answers[index]!;
+    const { head, tail } = answerText(answer);
+    text += `${index === 0 ? '' : ','}${head}${JSON.stringify(answer.userAnswer)}${tail}${answer.isCorrect ? 'true]' : 'false]'}`;
+  }
+  return `${text}]`;
+}
+
+/** A question's part of its stored answers: the text before and after the user's answer. */
+interface AnswerText {
+  questionText: string;
+  correctAnswer: string;
+  categoryName: string;
+  head: string;
+  tail: string;
+}
+
+const answerTexts = new Map<string, AnswerText>();
+/** Questions whose text is kept; past that the store starts again (a quiz has dozens). */
+const answerTextsKept = 4096;
+
+function answerText(answer: AnswerRecord): AnswerText {
+  const kept = answerTexts.get(answer.questionId);
+  // The same question, unedited: the strings are the question set's own, compared in no time.
+  if (kept && kept.questionText === answer.questionText && kept.correctAnswer === answer.correctAnswer && kept.categoryName === answer.categoryName) {
+    return kept;
+  }
+  const made: AnswerText = {
+    questionText: answer.questionText,
+    correctAnswer: answer.correctAnswer,
+    categoryName: answer.categoryName,
+    // `["id","text",` and `,"correct","category",`.
+    head: `${JSON.stringify([answer.questionId, answer.questionText]).slice(0, -1)},`,
+    tail: `,${JSON.stringify([answer.correctAnswer, answer.categoryName]).slice(1, -1)},`,
+  };
+  if (answerTexts.size >= answerTextsKept) answerTexts.clear();
+  answerTexts.set(answer.questionId, made);
+  return made;
 }
 
 export function decodeAnswers(text: string): AnswerRecord[] {
@@ -193,20 +220,28 @@ export interface NewSubmission {
   result: ResultRecord;
   categories: readonly ResultCategoryRecord[];
   answers: readonly AnswerRecord[];
+  /** The participant's details it carried, written only if it is stored (see `carriedDetailsUpdate`). */
+  details?: CarriedDetails;
 }
 
 /**
  * The most submissions one call of `submissionStatements` stores: each value is a parameter of its
  * own, and a statement takes at most 32,766 on SQLite (10 per result) and 65,535 on PostgreSQL
- * (12 per submission). The group commit sends at most `submissionsPerBatch`.
+ * (11 per submission). The group commit sends at most `submissionsPerBatch`.
  */
 export const submissionsPerStatement = 3000;
 
 /**
- * The statements that store many submissions, each value a parameter of its own: two on SQLite,
- * one on PostgreSQL. The first gives the `id` of each result it stored. A participant who already
- * has a result keeps it: their submission is skipped, not an error, and its id is missing from
- * those rows; its answers are not written either.
+ * The statements that store many submissions, each value a parameter of its own: one on
+ * PostgreSQL, two or three on SQLite. The first gives the `id` of each result it stored. A
+ * submission is skipped, not an error, when its participant already has a result (they keep it) or
+ * is gone; its id is then missing from those rows, and neither its answers nor the details it
+ * carried are written. So a submission needs no read before it is written: the reason for a skip is
+ * read afterwards, for the few that are skipped.
+ *
+ * On PostgreSQL the one statement is also its own transaction: one round trip for a batch, where
+ * a transaction around the statements took four, each waiting for the event loop to take its
+ * answer. On SQLite the caller's transaction (the write thread's commit) holds them.
  *
  * Parameters, not one JSON document of all the rows: both databases parsed such a document again
  * for each value taken from it, and SQLite also rendered each answer list back to text (PostgreSQL
@@ -216,38 +251,81 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   if (submissions.length > submissionsPerStatement) {
     throw new RangeError(`At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`);
   }
-  const stored = db
-    .insertInto('results')
-    .values(
-      submissions.map(({ result, categories }) => ({
-        id: result.id, participant_id: result.participantId, session_id: result.sessionId, correct: result.correct,
-        wrong: result.wrong, total: result.total, percent: result.percent, passed: bit(result.passed),
-        created_at: result.createdAt, categories: encodeCategories(categories),
-      })),
-    )
-    .onConflict((conflict) => conflict.column('participant_id').doNothing())
-    .returning('id');
+  const count = submissions.length;
+  const carried = carriedDetailsRows(
+    submissions.map(({ result, details = {} }) => ({ participantId: result.participantId, resultId: result.id, details, updatedAt: result.createdAt })),
+  );
   if (isPostgres(db)) {
-    // One round trip: the answers of the results just stored, in the same statement.
-    const answers = sql.join(submissions.map(({ result, answers: list }) => sql`(${result.id}::text, ${encodeAnswers(list)}::text)`));
-    return [
-      sql<{ id: string }>`
-        with stored as (${stored})
+    const parameters: unknown[] = [];
+    for (const { result, categories, answers } of submissions) {
+      parameters.push(...resultValues(result, categories), encodeAnswers(answers));
+    }
+    const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
+      with submitted (position, ${submittedColumns}, answers) as (
+        values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
+      stored as (${storeSubmitted}),
+      answered as (
         insert into result_answers (result_id, answers)
-        select a.id, a.answers from (values ${answers}) as a (id, answers) where a.id in (select id from stored)
-        returning result_id as id`.compile(db),
-    ];
+        select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
+        returning result_id)${carried.count === 0 ? '' : `,
+      ${carriedDetailsTable('postgres', carried.count, parameters.length + 1)},
+      detailed as (${carriedDetailsUpdate('stored')})`}
+      select id from stored`);
+    return [CompiledQuery.raw(text, [...parameters, ...carried.parameters])];
   }
-  // SQLite names the columns of a VALUES list column1, column2. A result id of the batch that is
-  // not in the table was skipped (ids are new, so one that is there was stored just now).
-  const answers = sql.join(submissions.map(({ result, answers: list }) => sql`(${result.id}, ${encodeAnswers(list)})`));
+  const results: unknown[] = [];
+  const answers: unknown[] = [];
+  for (const { result, categories, answers: list } of submissions) {
+    results.push(...resultValues(result, categories));
+    answers.push(result.id, encodeAnswers(list));
+  }
+  // A result id of the batch that is not in the table was skipped (ids are new, so one that is
+  // there was stored just now). SQLite names the columns of a VALUES list column1, column2.
+  const statements = [
+    CompiledQuery.raw(
+      statementText('submissions:sqlite', count, () => `
+        with submitted (position, ${submittedColumns}) as (values ${valuesRows('sqlite', count, submittedTypes, { position: true })})
+        ${storeSubmitted}`),
+      results,
+    ),
+    CompiledQuery.raw(
+      statementText('submission-answers:sqlite', count, () => `
+        insert into result_answers (result_id, answers)
+        select column1, column2 from (values ${valuesRows('sqlite', count, ['text', 'text'])})
+        where exists (select 1 from results where results.id = column1)`),
+      answers,
+    ),
+  ];
+  if (carried.count > 0) {
+    const text = statementText('carried-details:sqlite', carried.count, () => `
+      with ${carriedDetailsTable('sqlite', carried.count)} ${carriedDetailsUpdate('results')}`);
+    statements.push(CompiledQuery.raw(text, carried.parameters));
+  }
+  return statements;
+}
+
+/** The columns of a result as `submissionStatements` writes them, and their types. */
+const submittedColumns = 'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories';
+const submittedTypes: ListColumn[] = ['text', 'text', 'text', 'integer', 'integer', 'integer', 'integer', 'integer', 'text', 'text'];
+
+function resultValues(result: ResultRecord, categories: readonly ResultCategoryRecord[]): unknown[] {
   return [
-    stored.compile(),
-    sql`
-      insert into result_answers (result_id, answers)
-      select column1, column2 from (values ${answers}) where exists (select 1 from results where results.id = column1)`.compile(db),
+    result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
+    bit(result.passed), result.createdAt, encodeCategories(categories),
   ];
 }
+
+/**
+ * Stores the results of `submitted` whose participant is there; one who has a result keeps it. In
+ * the order given, so the first of two submissions of one participant in a batch is the one stored.
+ */
+const storeSubmitted = `
+  insert into results (${submittedColumns})
+  select ${submittedColumns} from submitted
+  where exists (select 1 from participants where participants.id = submitted.participant_id)
+  order by position
+  on conflict (participant_id) do nothing
+  returning id`;
 
 /** The ids the first of `submissionStatements` gave: the results stored. */
 export function storedResultIds(rows: readonly unknown[]): Set<string> {

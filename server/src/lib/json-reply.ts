@@ -88,3 +88,13 @@ export class PreparedJson {
     return encoding ? { body: this.encoded[encoding], encoding } : { body: this.identity };
   }
 }
+
+/**
+ * A reply serialised by the route itself, from a value of its contract's type: sent as it is (and
+ * compressed like any other), without the check against the response schema, which rebuilt the
+ * reply as a copy to serialise it. Only for a hot call whose serialiser is tested to write exactly
+ * what the schema's output would.
+ */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}

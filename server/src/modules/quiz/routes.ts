@@ -7,6 +7,8 @@ import {
 import { access, defineRoute } from '../../lib/route-table';
 import { currentParticipant } from '../../plugins/auth';
 import { getParticipantQuestions, getUserResponse, submitAnswers } from './service';
+import { submissionReply } from './submission-reply';
+import { readSubmitBody } from './submit-body';
 
 /** Taking the assessment (participant token). */
 export const quizRoutes = [
@@ -28,13 +30,14 @@ export const quizRoutes = [
     summary: 'Submit every answer once; the same submission again returns the stored one (200)',
     access: access.participantReadByHandler,
     body: submitAnswersBodySchema,
+    readBody: readSubmitBody,
     response: submitAnswersResponseSchema,
     status: 201,
     errors: [400, 401, 403, 409],
     handler: async ({ app, request, reply, body }) => {
       const outcome = await submitAnswers(app, currentParticipant(request), body);
       if (!outcome.created) reply.code(200);
-      return outcome.response;
+      return submissionReply(outcome.response);
     },
   }),
   defineRoute({

@@ -1,5 +1,6 @@
-import type { AnswerEcho, SubmitAnswersResponse } from '@prometrica/shared-api/contract';
+import type { SubmitAnswersResponse } from '@prometrica/shared-api/contract';
 import { SerializedJson } from '../../lib/json-reply';
+import { TextPerQuestion } from '../../lib/kept-text';
 
 /**
  * The reply to `POST user/submitanswer`, serialised: the JSON the response schema's output would
@@ -13,21 +14,12 @@ export function submissionReply(response: SubmitAnswersResponse): SerializedJson
   let text = `{"message":${JSON.stringify(response.message)},"questions":[`;
   for (let index = 0; index < response.questions.length; index += 1) {
     const echo = response.questions[index]!;
-    text += `${index === 0 ? '' : ','}${echoHead(echo)}${JSON.stringify(echo.userAnswer)}}`;
+    text += `${index === 0 ? '' : ','}${echoHeads.get(echo.questionId, echo.question)}${JSON.stringify(echo.userAnswer)}}`;
   }
   return new SerializedJson(`${text}],"totalQuestions":${JSON.stringify(response.totalQuestions)},"submittedAt":${JSON.stringify(response.submittedAt)}}`);
 }
 
-/** `{"questionId":…,"question":…,"userAnswer":` of a question, kept with the text it was made from. */
-const heads = new Map<string, { question: string; head: string }>();
-/** Questions whose text is kept; past that the store starts again (a quiz has dozens). */
-const headsKept = 4096;
-
-function echoHead({ questionId, question }: AnswerEcho): string {
-  const kept = heads.get(questionId);
-  if (kept && kept.question === question) return kept.head;
-  const head = `{"questionId":${JSON.stringify(questionId)},"question":${JSON.stringify(question)},"userAnswer":`;
-  if (heads.size >= headsKept) heads.clear();
-  heads.set(questionId, { question, head });
-  return head;
-}
+/** `{"questionId":…,"question":…,"userAnswer":` of a question. */
+const echoHeads = new TextPerQuestion(
+  (questionId, question) => `{"questionId":${JSON.stringify(questionId)},"question":${JSON.stringify(question)},"userAnswer":`,
+);

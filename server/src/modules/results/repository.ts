@@ -4,6 +4,7 @@ import { statementText, valuesRows, type ListColumn } from '../../db/values-list
 import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
 import { executeInOrder } from '../../db/execute';
 import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
+import { TextPerQuestion } from '../../lib/kept-text';
 import { containsPattern, toCount } from '../../lib/pagination';
 
 /** A participant's stored result: totals computed once, at submission. */
@@ -157,43 +158,18 @@ export function encodeAnswers(answers: readonly AnswerRecord[]): string {
   let text = '[';
   for (let index = 0; index < answers.length; index += 1) {
     const answer = answers[index]!;
-    const { head, tail } = answerText(answer);
+    const { head, tail } = answerTexts.get(answer.questionId, answer.questionText, answer.correctAnswer, answer.categoryName);
     text += `${index === 0 ? '' : ','}${head}${JSON.stringify(answer.userAnswer)}${tail}${answer.isCorrect ? 'true]' : 'false]'}`;
   }
   return `${text}]`;
 }
 
 /** A question's part of its stored answers: the text before and after the user's answer. */
-interface AnswerText {
-  questionText: string;
-  correctAnswer: string;
-  categoryName: string;
-  head: string;
-  tail: string;
-}
-
-const answerTexts = new Map<string, AnswerText>();
-/** Questions whose text is kept; past that the store starts again (a quiz has dozens). */
-const answerTextsKept = 4096;
-
-function answerText(answer: AnswerRecord): AnswerText {
-  const kept = answerTexts.get(answer.questionId);
-  // The same question, unedited: the strings are the question set's own, compared in no time.
-  if (kept && kept.questionText === answer.questionText && kept.correctAnswer === answer.correctAnswer && kept.categoryName === answer.categoryName) {
-    return kept;
-  }
-  const made: AnswerText = {
-    questionText: answer.questionText,
-    correctAnswer: answer.correctAnswer,
-    categoryName: answer.categoryName,
-    // `["id","text",` and `,"correct","category",`.
-    head: `${JSON.stringify([answer.questionId, answer.questionText]).slice(0, -1)},`,
-    tail: `,${JSON.stringify([answer.correctAnswer, answer.categoryName]).slice(1, -1)},`,
-  };
-  if (answerTexts.size >= answerTextsKept) answerTexts.clear();
-  answerTexts.set(answer.questionId, made);
-  return made;
-}
+const answerTexts = new TextPerQuestion((id, questionText, correctAnswer, categoryName) => ({
+  // `["id","text",` and `,"correct","category",`.
+  head: `${JSON.stringify([id, questionText]).slice(0, -1)},`,
+  tail: `,${JSON.stringify([correctAnswer, categoryName]).slice(1, -1)},`,
+}));
 
 export function decodeAnswers(text: string): AnswerRecord[] {
   return storedList<StoredAnswer>(text, 'answers', 6).map(([questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect]) => ({

@@ -55,7 +55,7 @@ function buildOnce() {
     size += request.length;
     offsets[index + 1] = size;
   }
-  return { block, offsets, at: (index) => block.subarray(offsets[index], offsets[index + 1]) };
+  return { at: (index) => block.subarray(offsets[index], offsets[index + 1]) };
 }
 
 /** A client's first request, built by autocannon (it builds that one before any client is set up). */

@@ -4,8 +4,9 @@ import { GroupCommit, type BatchRunner, type Outcome } from '../../src/db/group-
 import type { Database } from '../../src/db/types';
 import { build, type TestApp } from '../helpers/build';
 
-// A batch runner for writes given as functions of the transaction they run in (as the
-// submission writer's once was): each in its own savepoint, so one that fails is undone alone.
+// The group commit is tried here with writes given as functions of the transaction they run in
+// (as the submission writer's once were), each in its own savepoint.
+
 /**
  * Writes a batch inside one transaction and says what became of each item, in order. An item that
  * fails must leave nothing behind (the transaction still commits the others). Throwing fails the

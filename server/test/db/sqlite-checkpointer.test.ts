@@ -64,12 +64,12 @@ test('a checkpointer that has run keeps no process alive, even when its database
   // references it again, and this script then never ended.
   const script = `
     const { sql } = require('kysely');
-    const { openSqlite } = require(${JSON.stringify(path.join(__dirname, '../../src/db/sqlite.ts'))});
+    const { openSqlite, sqliteCheckpointer } = require(${JSON.stringify(path.join(__dirname, '../../src/db/sqlite.ts'))});
     const { db, release } = openSqlite(process.argv[1]);
     sql\`create table if not exists notes (body text)\`.execute(db)
       .then(() => sql\`insert into notes values ('one')\`.execute(db))
       .then(() => new Promise((resolve) => setTimeout(resolve, 200)))
-      .then(() => { release(); console.log('checkpointed', JSON.stringify(require(${JSON.stringify(path.join(__dirname, '../../src/db/sqlite.ts'))}).sqliteCheckpointer(db).last)); });
+      .then(() => { release(); console.log('checkpointed', JSON.stringify(sqliteCheckpointer(db).last)); });
   `;
   // An evaluated script resolves its packages from its working directory: the server package's.
   const serverDir = path.join(__dirname, '../..');

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPostgres } from '../../src/db/engine';
 import { findParticipantById, insertParticipantIfMissing } from '../../src/modules/participants/repository';
-import { submissionWriter, type SubmissionWrite } from '../../src/modules/quiz/submission-writer';
+import { submissionWriter } from '../../src/modules/quiz/submission-writer';
 import {
   encodeAnswers,
   encodeCategories,
@@ -14,6 +14,7 @@ import {
   listAnswers,
   submissionStatements,
   submissionsPerStatement,
+  type NewSubmission,
 } from '../../src/modules/results/repository';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
@@ -34,7 +35,7 @@ async function participant(name: string) {
   return id;
 }
 
-function submission(participantId: string, answer: string, details: SubmissionWrite['details'] = {}): SubmissionWrite {
+function submission(participantId: string, answer: string, details: NewSubmission['details'] = {}): NewSubmission {
   const right = answer === 'Yes';
   return {
     result: {
@@ -108,7 +109,7 @@ test('a carried detail equal to the stored one changes nothing; a carried email 
   const theirEmail = (await findParticipantById(db, theirs))!.email;
   const writer = submissionWriter(subject.app);
   const later = '2025-06-02T10:00:00.000Z';
-  const carrying = (participantId: string, details: SubmissionWrite['details']) => {
+  const carrying = (participantId: string, details: NewSubmission['details']) => {
     const write = submission(participantId, 'Yes', details);
     write.result.createdAt = later;
     return write;

@@ -4,14 +4,11 @@ import { perDatabase } from '../../db/per-database';
 import { sqliteWriteThread } from '../../db/sqlite';
 import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
 
-/** A submission to write, with the details it carried (written only if it is stored). */
-export type SubmissionWrite = NewSubmission;
-
 /**
  * Each write's outcome from the rows of the batch's statements: whether it was stored (false: the
  * participant already had a result, or is gone).
  */
-function outcomes(writes: readonly SubmissionWrite[], [storedRows = []]: readonly unknown[][]): Outcome<boolean>[] {
+function outcomes(writes: readonly NewSubmission[], [storedRows = []]: readonly unknown[][]): Outcome<boolean>[] {
   const stored = storedResultIds(storedRows);
   return writes.map((write) => ({ ok: true, value: stored.has(write.result.id) }));
 }
@@ -31,7 +28,7 @@ export const submissionsPerBatch = 64;
  * loop goes on serving while a batch is written and synced; on PostgreSQL as one statement, its own
  * transaction.
  */
-export const submissionWriter = perDatabase(({ db }): GroupCommit<SubmissionWrite, boolean> => {
+export const submissionWriter = perDatabase(({ db }): GroupCommit<NewSubmission, boolean> => {
   const thread = sqliteWriteThread(db);
   return new GroupCommit({
     maxBatch: submissionsPerBatch,

@@ -1,5 +1,5 @@
 import { batchesInFlight, GroupCommit, type Outcome } from '../../db/group-commit';
-import { executeInOrder } from '../../db/execute';
+import { executeKept } from '../../db/execute';
 import { perDatabase } from '../../db/per-database';
 import { sqliteWriteThread } from '../../db/sqlite';
 import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
@@ -26,7 +26,7 @@ export const submissionsPerBatch = 64;
  * The group commit of a database's submissions (one per app). A batch is written by its
  * statements (`submissionStatements`): on SQLite in a transaction of the write thread, so the event
  * loop goes on serving while a batch is written and synced; on PostgreSQL as one statement, its own
- * transaction.
+ * transaction, prepared once per connection and row count.
  */
 export const submissionWriter = perDatabase(({ db }): GroupCommit<NewSubmission, boolean> => {
   const thread = sqliteWriteThread(db);
@@ -36,7 +36,7 @@ export const submissionWriter = perDatabase(({ db }): GroupCommit<NewSubmission,
     runBatch: async (take) => {
       const writes = take();
       const statements = submissionStatements(db, writes);
-      return outcomes(writes, thread ? await thread.transaction(statements) : await executeInOrder(db, statements));
+      return outcomes(writes, thread ? await thread.transaction(statements) : await executeKept(db, statements));
     },
   });
 });

@@ -88,3 +88,24 @@ test('new results reach the search index in small steps (PostgreSQL: a 256 kB pe
     expect(ran.rows).toHaveLength(1);
   }
 });
+
+test('a result inserted without its search text is found too (PostgreSQL: the trigger fills what the insert left empty)', async () => {
+  const db = subject.app.db;
+  const participantId = randomUUID();
+  const createdAt = '2025-04-01T10:00:00.000Z';
+  await insertParticipantIfMissing(db, { id: participantId, name: 'Wilhelmina Direct', email: 'wd@direct.example', phone: '0300', createdAt, updatedAt: createdAt });
+  // Written as an import would write it: the table's own columns only, no search text.
+  await db
+    .insertInto('results')
+    .values({
+      id: randomUUID(), participant_id: participantId, session_id: randomUUID(), correct: 1, wrong: 0, total: 1, percent: 100,
+      passed: 1, created_at: createdAt, categories: '[]',
+    })
+    .execute();
+  expect(await names('wilhelmina')).toEqual(['Wilhelmina Direct']);
+  expect(await names('direct.example')).toEqual(['Wilhelmina Direct']);
+  if (subject.app.dialect === 'postgres') {
+    const { rows } = await sql<{ text: string }>`select search_text as text from results where participant_id = ${participantId}`.execute(db);
+    expect(rows[0]?.text).toBe('wilhelmina direct\nwd@direct.example');
+  }
+});

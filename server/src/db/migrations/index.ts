@@ -6,6 +6,7 @@ import * as searchAndFigures from './0004-search-and-figures';
 import * as resultDocuments from './0005-result-documents';
 import * as searchPendingList from './0006-search-pending-list';
 import * as answersLz4 from './0007-answers-lz4';
+import * as searchTextGiven from './0008-search-text-given';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005-result-documents': resultDocuments,
   '0006-search-pending-list': searchPendingList,
   '0007-answers-lz4': answersLz4,
+  '0008-search-text-given': searchTextGiven,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

@@ -239,7 +239,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
       with submitted (position, ${submittedColumns}, answers) as (
         values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
-      stored as (${storeSubmitted}),
+      stored as (${storeSubmittedPostgres}),
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
@@ -300,6 +300,19 @@ const storeSubmitted = `
   select ${submittedColumns} from submitted
   where exists (select 1 from participants where participants.id = submitted.participant_id)
   order by position
+  on conflict (participant_id) do nothing
+  returning id`;
+
+/**
+ * `storeSubmitted` on PostgreSQL, where each result also gets its search text (migration 0004) from
+ * the participant row it is checked against, instead of from a row trigger (migration 0008).
+ */
+const storeSubmittedPostgres = `
+  insert into results (${submittedColumns}, search_text)
+  select ${submittedColumns.split(', ').map((column) => `submitted.${column}`).join(', ')},
+    participants.name_lower || chr(10) || participants.email_lower
+  from submitted join participants on participants.id = submitted.participant_id
+  order by submitted.position
   on conflict (participant_id) do nothing
   returning id`;
 

@@ -28,10 +28,26 @@ async function main() {
         answers: decodeAnswers(rows.answers[1]),
       };
     });
+    if (process.env.SQL) {
+      // A change to try (SQL, run before the measurement), e.g. dropping an index.
+      const setup = new pg.Client({ connectionString: database.databaseUrl! });
+      await setup.connect();
+      await setup.query(process.env.SQL).finally(() => setup.end());
+    }
     await database.settle();
     const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
     const { db } = handle;
-    const write = (items: readonly NewSubmission[]) => db.transaction().execute((trx) => executeInOrder(trx, submissionStatements(trx, items)));
+    // MODE=named: one statement per batch on a client of its own, as a named prepared statement.
+    // MODE=plain: the same, unnamed. Otherwise: the server's statements in a Kysely transaction.
+    const mode = process.env.MODE;
+    const direct = mode ? new pg.Client({ connectionString: database.databaseUrl! }) : undefined;
+    await direct?.connect();
+    const write = async (items: readonly NewSubmission[]) => {
+      if (!direct) return db.transaction().execute((trx) => executeInOrder(trx, submissionStatements(trx, items)));
+      const [statement] = submissionStatements(db, items);
+      const name = mode === 'named' ? `submissions-${items.length}` : undefined;
+      return direct.query({ name, text: statement!.sql, values: statement!.parameters as unknown[] });
+    };
     const warm = 20;
     for (let i = 0; i < warm; i++) await write(submissions.slice(i * batch, (i + 1) * batch));
     const cpuBefore = postgresCpuMs();
@@ -50,6 +66,7 @@ async function main() {
     );
     await client.end();
     console.log('answers per submission, bytes:', JSON.stringify(size.rows[0]));
+    await direct?.end();
     await handle.close();
   } finally {
     await database.drop();

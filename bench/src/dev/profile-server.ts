@@ -2,6 +2,7 @@
 // when PROF is set; more node flags in NODE_FLAGS, e.g. --trace-gc), loads one call, and prints the
 // server's CPU time per request, the share of each of its threads and, with PROF, where it went.
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,18 @@ async function main() {
   const db = await createDatabase(engine, process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const seeded = await seedDatabase(db, { participants: Number(process.env.N ?? 2000), fresh: 0 });
   const people = await addFreshParticipants(db, Number(process.env.PEOPLE ?? 60000), 'w');
+  // PostgreSQL: SQL to run before the server starts (SQL), and the WAL and checkpoints of each case.
+  const pgClient = db.databaseUrl ? new pg.Client({ connectionString: db.databaseUrl }) : undefined;
+  await pgClient?.connect();
+  if (pgClient && process.env.SQL) await pgClient.query(process.env.SQL);
+  if (process.env.SETTLE) await db.settle();
+  const pgCounters = async () => {
+    if (!pgClient) return undefined;
+    const { rows } = await pgClient.query<{ wal: string; req: string; timed: string }>(
+      `select pg_current_wal_lsn() - '0/0' as wal, checkpoints_req as req, checkpoints_timed as timed from pg_stat_bgwriter`,
+    );
+    return { wal: Number(rows[0]!.wal), checkpoints: Number(rows[0]!.req) + Number(rows[0]!.timed) };
+  };
   const port = await freePort();
   const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
   const dir = join(tmpdir(), 'prometrica-profile');
@@ -74,10 +87,16 @@ async function main() {
     const loadBefore = process.cpuUsage();
     const started = performance.now();
     const machineBefore = cpuTimesByKind();
+    const pgBefore = await pgCounters();
     // Submissions: each participant once, after those of the cases before.
     const loadCase = one === 's' ? { ...cases.s, once: prepared.slice(n) } : cases[one as keyof typeof cases];
     const res = await runLoad(url, loadCase, { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
     const machineAfter = cpuTimesByKind();
+    const pgAfter = await pgCounters();
+    if (pgBefore && pgAfter) {
+      const kb = (pgAfter.wal - pgBefore.wal) / 1024;
+      console.log(one, `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`);
+    }
     n += res.onceTaken ?? 0;
     const after = cpuMs();
     const load = process.cpuUsage(loadBefore);
@@ -109,6 +128,7 @@ async function main() {
   }
   child.kill('SIGINT');
   await new Promise((r) => child.once('exit', r));
+  await pgClient?.end();
   await db.drop();
   if (process.env.PROF) {
     const file = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;

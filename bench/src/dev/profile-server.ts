@@ -44,90 +44,95 @@ async function main() {
     stdio: 'inherit',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...db.serverEnv, JWT_SECRET: benchJwtSecret, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const issue = participantTokens();
-  const admin = await adminLogin(url);
-  let n = 0;
-  const connections = Number(process.env.C ?? 100);
-  const prepared = (process.env.WHAT ?? 'q').includes('s')
-    ? submissionRequests(seeded.questions, people, 3)
-    : [];
-  const cases = {
-    q: { name: 'q', method: 'GET' as const, path: '/api/user/getquestion', headers: { authorization: `Bearer ${issue(people[0]!)}` } },
-    s: { name: 's', method: 'POST' as const, path: '/api/user/submitanswer' },
-    r: { name: 'r', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`, headers: { authorization: `Bearer ${admin}` } },
-    r0: { name: 'r0', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25`, headers: { authorization: `Bearer ${admin}` } },
-    t: { name: 't', method: 'GET' as const, path: '/api/admin/stats', headers: { authorization: `Bearer ${admin}` } },
-  };
-  if (process.env.BARE) {
-    const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
-    console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
-  }
-  // The server's CPU time so far (all its threads), user and system.
-  const cpuMs = () => procStat(`/proc/${child.pid}/stat`)!;
-  // CPU time of each of the server's threads, by thread name.
-  const threadMs = () => {
-    const out = new Map<string, number>();
-    for (const task of readdirSync(`/proc/${child.pid}/task`)) {
-      const found = procStat(`/proc/${child.pid}/task/${task}/stat`);
-      if (found) out.set(`${found.name}#${task}`, found.user + found.system);
+  // The server is stopped however the measuring ends (a pool of participants that runs out, say).
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200));
     }
-    return out;
-  };
-  for (const one of what.split(',')) {
-    const before = cpuMs();
-    const postgresBefore = postgresCpuMs();
-    const threadsBefore = threadMs();
-    const loadBefore = process.cpuUsage();
-    const started = performance.now();
-    const machineBefore = cpuTimesByKind();
-    const pgBefore = await pgCounters();
-    // Submissions: each participant once, after those of the cases before.
-    const loadCase = one === 's' ? { ...cases.s, once: prepared.slice(n) } : cases[one as keyof typeof cases];
-    const res = await runLoad(url, loadCase, { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
-    const machineAfter = cpuTimesByKind();
-    const pgAfter = await pgCounters();
-    if (pgBefore && pgAfter) {
-      const kb = (pgAfter.wal - pgBefore.wal) / 1024;
-      console.log(one, `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`);
+    const issue = participantTokens();
+    const admin = await adminLogin(url);
+    let n = 0;
+    const connections = Number(process.env.C ?? 100);
+    const prepared = (process.env.WHAT ?? 'q').includes('s')
+      ? submissionRequests(seeded.questions, people, 3)
+      : [];
+    const cases = {
+      q: { name: 'q', method: 'GET' as const, path: '/api/user/getquestion', headers: { authorization: `Bearer ${issue(people[0]!)}` } },
+      s: { name: 's', method: 'POST' as const, path: '/api/user/submitanswer' },
+      r: { name: 'r', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`, headers: { authorization: `Bearer ${admin}` } },
+      r0: { name: 'r0', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25`, headers: { authorization: `Bearer ${admin}` } },
+      t: { name: 't', method: 'GET' as const, path: '/api/admin/stats', headers: { authorization: `Bearer ${admin}` } },
+    };
+    if (process.env.BARE) {
+      const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
+      console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
     }
-    n += res.onceTaken ?? 0;
-    const after = cpuMs();
-    const load = process.cpuUsage(loadBefore);
-    const elapsed = performance.now() - started;
-    const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
-    const postgres = postgresCpuMs() - postgresBefore;
-    if (machineBefore && machineAfter) {
-      const shares = cpuShares(machineBefore, machineAfter);
-      console.log(one, 'machine:', Object.entries(shares).map(([kind, share]) => `${kind} ${share}%`).join(' '));
+    // The server's CPU time so far (all its threads), user and system.
+    const cpuMs = () => procStat(`/proc/${child.pid}/stat`)!;
+    // CPU time of each of the server's threads, by thread name.
+    const threadMs = () => {
+      const out = new Map<string, number>();
+      for (const task of readdirSync(`/proc/${child.pid}/task`)) {
+        const found = procStat(`/proc/${child.pid}/task/${task}/stat`);
+        if (found) out.set(`${found.name}#${task}`, found.user + found.system);
+      }
+      return out;
+    };
+    for (const one of what.split(',')) {
+      const before = cpuMs();
+      const postgresBefore = postgresCpuMs();
+      const threadsBefore = threadMs();
+      const loadBefore = process.cpuUsage();
+      const started = performance.now();
+      const machineBefore = cpuTimesByKind();
+      const pgBefore = await pgCounters();
+      // Submissions: each participant once, after those of the cases before.
+      const loadCase = one === 's' ? { ...cases.s, once: prepared.slice(n) } : cases[one as keyof typeof cases];
+      const res = await runLoad(url, loadCase, { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
+      const machineAfter = cpuTimesByKind();
+      const pgAfter = await pgCounters();
+      if (pgBefore && pgAfter) {
+        const kb = (pgAfter.wal - pgBefore.wal) / 1024;
+        console.log(one, `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`);
+      }
+      n += res.onceTaken ?? 0;
+      const after = cpuMs();
+      const load = process.cpuUsage(loadBefore);
+      const elapsed = performance.now() - started;
+      const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
+      const postgres = postgresCpuMs() - postgresBefore;
+      if (machineBefore && machineAfter) {
+        const shares = cpuShares(machineBefore, machineAfter);
+        console.log(one, 'machine:', Object.entries(shares).map(([kind, share]) => `${kind} ${share}%`).join(' '));
+      }
+      console.log(
+        one,
+        'threads:',
+        busy.map(([name, ms]) => `${name} ${Math.round((ms / elapsed) * 100)}%`).join(', '),
+        `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`,
+        ...(postgres > 0 ? [`| PostgreSQL ${Math.round((postgres / elapsed) * 100)}%`] : []),
+      );
+      console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
+      // The warm-up's requests are not counted: taken to run at the measured rate.
+      const served = res.requests * (1 + 1 / res.seconds);
+      const perRequest = (ms: number) => Math.round((ms * 1000) / served);
+      const user = after.user - before.user;
+      const system = after.system - before.system;
+      console.log(
+        one,
+        `server CPU per request ${perRequest(user + system)} µs (user ${perRequest(user)}, system ${perRequest(system)});`,
+        `${Math.round(((user + system) / (performance.now() - started)) * 100)}% of one core`,
+      );
     }
-    console.log(
-      one,
-      'threads:',
-      busy.map(([name, ms]) => `${name} ${Math.round((ms / elapsed) * 100)}%`).join(', '),
-      `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`,
-      ...(postgres > 0 ? [`| PostgreSQL ${Math.round((postgres / elapsed) * 100)}%`] : []),
-    );
-    console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
-    // The warm-up's requests are not counted: taken to run at the measured rate.
-    const served = res.requests * (1 + 1 / res.seconds);
-    const perRequest = (ms: number) => Math.round((ms * 1000) / served);
-    const user = after.user - before.user;
-    const system = after.system - before.system;
-    console.log(
-      one,
-      `server CPU per request ${perRequest(user + system)} µs (user ${perRequest(user)}, system ${perRequest(system)});`,
-      `${Math.round(((user + system) / (performance.now() - started)) * 100)}% of one core`,
-    );
+  } finally {
+    child.kill('SIGINT');
+    await exited;
   }
-  child.kill('SIGINT');
-  await new Promise((r) => child.once('exit', r));
   await pgClient?.end();
   await db.drop();
   if (process.env.PROF) {

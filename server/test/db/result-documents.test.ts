@@ -34,11 +34,13 @@ async function emptyDatabase(): Promise<{ db: Kysely<Database>; close(): Promise
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migration-'));
-  const { db, release } = openSqlite(dir);
+  const { db, release, stopThreads } = openSqlite(dir);
   return {
     db,
     async close() {
-      await db.destroy();
+      // The write and checkpoint threads first: a checkpoint still running would write into the
+      // directory while it is removed.
+      await stopThreads().finally(() => db.destroy());
       release();
       fs.rmSync(dir, { recursive: true, force: true });
     },

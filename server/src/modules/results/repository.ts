@@ -3,7 +3,7 @@ import { isPostgres } from '../../db/engine';
 import { statementText, valuesRows, type ListColumn } from '../../db/values-list';
 import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
 import { executeInOrder } from '../../db/execute';
-import type { Executor, IntBoolean, ResultsTable } from '../../db/types';
+import type { Dialect, Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { TextPerQuestion } from '../../lib/kept-text';
 import { containsPattern, toCount } from '../../lib/pagination';
 
@@ -239,7 +239,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
       with submitted (position, ${submittedColumns}, answers) as (
         values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
-      stored as (${storeSubmittedPostgres}),
+      stored as (${storeSubmitted('postgres')}),
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
@@ -261,7 +261,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     CompiledQuery.raw(
       statementText('submissions:sqlite', count, () => `
         with submitted (position, ${submittedColumns}) as (values ${valuesRows('sqlite', count, submittedTypes, { position: true })})
-        ${storeSubmitted}`),
+        ${storeSubmitted('sqlite')}`),
       results,
     ),
     CompiledQuery.raw(
@@ -294,27 +294,23 @@ function resultValues(result: ResultRecord, categories: readonly ResultCategoryR
 /**
  * Stores the results of `submitted` whose participant is there; one who has a result keeps it. In
  * the order given, so the first of two submissions of one participant in a batch is the one stored.
+ * On PostgreSQL each result also gets its search text (migration 0004) from the participant row it
+ * is checked against, instead of from a row trigger (migration 0008). (`where true`: SQLite's
+ * documented form for an upsert whose rows come from a select, so that `on conflict` is never read
+ * as the `on` of a join.)
  */
-const storeSubmitted = `
-  insert into results (${submittedColumns})
-  select ${submittedColumns} from submitted
-  where exists (select 1 from participants where participants.id = submitted.participant_id)
-  order by position
-  on conflict (participant_id) do nothing
-  returning id`;
-
-/**
- * `storeSubmitted` on PostgreSQL, where each result also gets its search text (migration 0004) from
- * the participant row it is checked against, instead of from a row trigger (migration 0008).
- */
-const storeSubmittedPostgres = `
-  insert into results (${submittedColumns}, search_text)
-  select ${submittedColumns.split(', ').map((column) => `submitted.${column}`).join(', ')},
-    participants.name_lower || chr(10) || participants.email_lower
-  from submitted join participants on participants.id = submitted.participant_id
-  order by submitted.position
-  on conflict (participant_id) do nothing
-  returning id`;
+function storeSubmitted(dialect: Dialect): string {
+  const searchText = dialect === 'postgres';
+  return `
+    insert into results (${submittedColumns}${searchText ? ', search_text' : ''})
+    select ${submittedColumns.split(', ').map((column) => `submitted.${column}`).join(', ')}${
+      searchText ? ', participants.name_lower || chr(10) || participants.email_lower' : ''}
+    from submitted join participants on participants.id = submitted.participant_id
+    where true
+    order by submitted.position
+    on conflict (participant_id) do nothing
+    returning id`;
+}
 
 /** The ids the first of `submissionStatements` gave: the results stored. */
 export function storedResultIds(rows: readonly unknown[]): Set<string> {

@@ -236,6 +236,9 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     for (const { result, categories, answers } of submissions) {
       parameters.push(...resultValues(result, categories), encodeAnswers(answers));
     }
+    // The carried details' parameters follow the submissions'.
+    const firstCarried = parameters.length + 1;
+    parameters.push(...carried.parameters);
     const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
       with submitted (position, ${submittedColumns}, answers) as (
         values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
@@ -244,10 +247,10 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
         returning result_id)${carried.count === 0 ? '' : `,
-      ${carriedDetailsTable('postgres', carried.count, parameters.length + 1)},
+      ${carriedDetailsTable('postgres', carried.count, firstCarried)},
       detailed as (${carriedDetailsUpdate('stored')})`}
       select id from stored`);
-    return [CompiledQuery.raw(text, [...parameters, ...carried.parameters])];
+    return [CompiledQuery.raw(text, parameters)];
   }
   const results: unknown[] = [];
   const answers: unknown[] = [];

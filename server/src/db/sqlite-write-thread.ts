@@ -46,16 +46,19 @@ parentPort.on('message', (first) => {
   if (transactions.length > 0) {
     try {
       statement('begin immediate').run();
-      if (transactions.length === 1) replies.push({ id: transactions[0].id, rows: run(transactions[0].statements) });
-      else for (const transaction of transactions) {
-        statement('savepoint one').run();
-        try {
-          replies.push({ id: transaction.id, rows: run(transaction.statements) });
-          statement('release one').run();
-        } catch (error) {
-          statement('rollback to one').run();
-          statement('release one').run();
-          replies.push({ id: transaction.id, error: failure(error) });
+      if (transactions.length === 1) {
+        replies.push({ id: transactions[0].id, rows: run(transactions[0].statements) });
+      } else {
+        for (const transaction of transactions) {
+          statement('savepoint one').run();
+          try {
+            replies.push({ id: transaction.id, rows: run(transaction.statements) });
+            statement('release one').run();
+          } catch (error) {
+            statement('rollback to one').run();
+            statement('release one').run();
+            replies.push({ id: transaction.id, error: failure(error) });
+          }
         }
       }
       statement('commit').run();

@@ -6,6 +6,12 @@ export const limits = {
   password: { min: 8, max: 256 },
   questionText: 2000,
   answerText: 500,
+  /** A submission's contact number as sent: a phone number with room for spacing and punctuation. */
+  contactno: 40,
+  /** Answers in one submission. */
+  answersPerSubmission: 500,
+  /** A question id as sent with an answer. */
+  questionId: 64,
   option: 300,
   categoryName: 100,
   title: 200,

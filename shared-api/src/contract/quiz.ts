@@ -17,7 +17,7 @@ export const getQuestionsResponseSchema = z.object({ message: z.string(), questi
 export type GetQuestionsResponse = z.infer<typeof getQuestionsResponseSchema>;
 
 export const answerInputSchema = z.object({
-  questionId: z.string({ error: 'questionId is required' }).trim().min(1, 'questionId is required').max(64, 'questionId is too long'),
+  questionId: z.string({ error: 'questionId is required' }).trim().min(1, 'questionId is required').max(limits.questionId, 'questionId is too long'),
   userAnswer: z.string({ error: 'userAnswer is required' }).max(limits.answerText, `userAnswer must be at most ${limits.answerText} characters`),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
@@ -29,9 +29,9 @@ export const submitAnswersBodySchema = z.object({
   contactno: z
     .union([z.string(), z.number()], { error: 'contactno must be text or a number' })
     .transform((v) => String(v).trim())
-    .pipe(z.string().max(limits.phone + 20, 'contactno is too long'))
+    .pipe(z.string().max(limits.contactno, 'contactno is too long'))
     .default('Not Provided'),
-  answers: z.array(answerInputSchema, { error: 'answers must be a list' }).min(1, 'answers must not be empty').max(500, 'answers has too many entries'),
+  answers: z.array(answerInputSchema, { error: 'answers must be a list' }).min(1, 'answers must not be empty').max(limits.answersPerSubmission, 'answers has too many entries'),
 });
 export type SubmitAnswersBody = z.input<typeof submitAnswersBodySchema>;
 

@@ -28,17 +28,17 @@ export function readSubmitBody(value: unknown): SubmitBody | undefined {
   const email = trimmedText(value.email, 'Not Provided', limits.email);
   const given = value.contactno;
   const contactno =
-    typeof given === 'number' && Number.isFinite(given) ? trimmedText(String(given), '', limits.phone + 20) : trimmedText(given, 'Not Provided', limits.phone + 20);
+    typeof given === 'number' && Number.isFinite(given) ? trimmedText(String(given), '', limits.contactno) : trimmedText(given, 'Not Provided', limits.contactno);
   const list = value.answers;
   if (name === undefined || email === undefined || contactno === undefined || !Array.isArray(list)) return undefined;
-  if (list.length < 1 || list.length > 500) return undefined;
+  if (list.length < 1 || list.length > limits.answersPerSubmission) return undefined;
   const answers: SubmitBody['answers'] = [];
   for (const item of list) {
     if (!isRecord(item)) return undefined;
     const { questionId, userAnswer } = item;
     if (typeof questionId !== 'string' || typeof userAnswer !== 'string') return undefined;
     const id = questionId.trim();
-    if (id.length < 1 || id.length > 64 || userAnswer.length > limits.answerText || !noNul(id) || !noNul(userAnswer)) return undefined;
+    if (id.length < 1 || id.length > limits.questionId || userAnswer.length > limits.answerText || !noNul(id) || !noNul(userAnswer)) return undefined;
     answers.push({ questionId: id, userAnswer });
   }
   return { name, email, contactno, answers };

@@ -3,7 +3,7 @@
 // with no load around it: wall time and PostgreSQL's CPU time per submission, and the bytes the
 // answers take. PostgreSQL only (DATABASE_URL: a server to create the scratch database on).
 import pg from 'pg';
-import { executeInOrder } from '../../../server/src/db/execute';
+import { executeInOrder, executeKept } from '../../../server/src/db/execute';
 import { openDatabase } from '../../../server/src/db/index';
 import { decodeAnswers, decodeCategories, submissionStatements, type NewSubmission } from '../../../server/src/modules/results/repository';
 import { createDatabase } from '../api/database';
@@ -37,16 +37,13 @@ async function main() {
     await database.settle();
     const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
     const { db } = handle;
-    // MODE=named: one statement per batch on a client of its own, as a named prepared statement.
-    // MODE=plain: the same, unnamed. Otherwise: the server's statements in a Kysely transaction.
+    // MODE=named: the batch as the server writes it (its own transaction, a named prepared
+    // statement). MODE=plain: the same statement unnamed. Otherwise: in a Kysely transaction.
     const mode = process.env.MODE;
-    const direct = mode ? new pg.Client({ connectionString: database.databaseUrl! }) : undefined;
-    await direct?.connect();
-    const write = async (items: readonly NewSubmission[]) => {
-      if (!direct) return db.transaction().execute((trx) => executeInOrder(trx, submissionStatements(trx, items)));
-      const [statement] = submissionStatements(db, items);
-      const name = mode === 'named' ? `submissions-${items.length}` : undefined;
-      return direct.query({ name, text: statement!.sql, values: statement!.parameters as unknown[] });
+    const write = (items: readonly NewSubmission[]) => {
+      if (mode === 'named') return executeKept(db, submissionStatements(db, items));
+      if (mode === 'plain') return executeInOrder(db, submissionStatements(db, items));
+      return db.transaction().execute((trx) => executeInOrder(trx, submissionStatements(trx, items)));
     };
     const warm = 20;
     for (let i = 0; i < warm; i++) await write(submissions.slice(i * batch, (i + 1) * batch));
@@ -66,7 +63,6 @@ async function main() {
     );
     await client.end();
     console.log('answers per submission, bytes:', JSON.stringify(size.rows[0]));
-    await direct?.end();
     await handle.close();
   } finally {
     await database.drop();

@@ -45,15 +45,15 @@ const platform = {
   },
   '@mantine/hooks': {
     entry: (appDir) => path.join(fs.realpathSync(path.join(appDir, 'node_modules/@mantine/hooks')), 'esm/index.mjs'),
-    // Every hook @mantine/core, @mantine/notifications and @mantine/charts import (all of their
-    // components, not only the ones offered above) and the ones the apps use: about 40% of the package.
+    // Every hook the offered @mantine/core names reach, the hooks @mantine/notifications and
+    // @mantine/charts import, and the ones the apps use (checked by `checkContract`). Hooks only
+    // components that are not offered use (sliders, colour pickers, scroll spies) are left out: they
+    // would load with the first screen, 2.2 KB gzip of it.
     exports: [
-      'assignRef', 'clamp', 'clampUseMovePosition', 'mergeRefs', 'normalizeRadialValue', 'randomId', 'useCallbackRef',
-      'useClickOutside', 'useClipboard', 'useColorScheme', 'useDebouncedCallback', 'useDebouncedValue', 'useDidUpdate',
-      'useDisclosure', 'useElementSize', 'useEyeDropper', 'useFocusReturn', 'useFocusTrap', 'useForceUpdate', 'useId',
-      'useIsomorphicEffect', 'useMediaQuery', 'useMergedRef', 'useMounted', 'useMove', 'useMutationObserver',
-      'usePagination', 'usePrevious', 'useRadialMove', 'useReducedMotion', 'useScrollSpy', 'useShallowEffect',
-      'useTimeout', 'useUncontrolled', 'useWindowEvent',
+      'assignRef', 'mergeRefs', 'randomId', 'useCallbackRef', 'useClickOutside', 'useColorScheme', 'useDebouncedCallback',
+      'useDebouncedValue', 'useDidUpdate', 'useDisclosure', 'useFocusReturn', 'useFocusTrap', 'useForceUpdate', 'useId',
+      'useIsomorphicEffect', 'useMediaQuery', 'useMergedRef', 'useMounted', 'useMutationObserver', 'usePagination',
+      'useReducedMotion', 'useShallowEffect', 'useTimeout', 'useUncontrolled', 'useWindowEvent',
     ],
   },
   'react-router-dom': {
@@ -80,17 +80,17 @@ function sourceFiles(dir, out = []) {
   return out;
 }
 
-/** Files that import `pkg` as a namespace (`import * as x`): a split share cannot serve those. */
-function namespaceImports(pkg, dirs) {
+/** Of `files`, those that import `pkg` as a namespace (`import * as x`): a split share cannot serve those. */
+function namespaceImports(pkg, files) {
   const pattern = new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`);
-  return dirs.flatMap((d) => sourceFiles(d)).filter((file) => pattern.test(fs.readFileSync(file, 'utf8')));
+  return files.filter((file) => pattern.test(fs.readFileSync(file, 'utf8')));
 }
 
-/** Runtime names imported from `pkg` in the given folders (type-only imports excluded). */
-function importedNames(pkg, dirs) {
+/** Runtime names imported from `pkg` in the given files (type-only imports excluded), with a file each. */
+function importedNames(pkg, files) {
   const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`, 'g');
   const found = new Map();
-  for (const file of dirs.flatMap((d) => sourceFiles(d))) {
+  for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(pattern)) {
       if (/import\s+type\s*\{/.test(match[0])) continue;
@@ -104,24 +104,68 @@ function importedNames(pkg, dirs) {
   return found;
 }
 
+/**
+ * The files of a package's ES build that the given names of its entry reach: the modules the entry
+ * takes them from and every module those import, relative import by relative import.
+ */
+function reachedFiles(entry, names) {
+  const from = new Map();
+  for (const match of fs.readFileSync(entry, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    for (const part of match[1].split(',')) from.set(part.trim().split(/\s+as\s+/).pop().trim(), match[2]);
+  }
+  const reached = new Set();
+  const visit = (file) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      visit(path.resolve(path.dirname(file), match[1]));
+    }
+  };
+  for (const name of names) {
+    const source = from.get(name);
+    if (source === undefined) throw new Error(`${path.relative(root, entry)} does not export ${name}`);
+    if (source.startsWith('.')) visit(path.resolve(path.dirname(entry), source));
+  }
+  return [...reached];
+}
+
+/**
+ * Fails when a file names `pkg` other than in `import { ... } from 'pkg'` or a bare `import 'pkg'`
+ * (a re-export, a namespace or a dynamic import, say), whose names the contract check could not read.
+ */
+function assertReadableImports(pkg, files) {
+  const quoted = `['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`;
+  const anywhere = new RegExp(quoted, 'g');
+  const readable = new RegExp(`import\\s*(?:\\{[^}]*\\}\\s*from\\s*)?${quoted}`, 'g');
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    if ((text.match(anywhere) ?? []).length !== (text.match(readable) ?? []).length) {
+      throw new Error(`Shared library contract: cannot tell which names ${path.relative(root, file)} takes from ${pkg}`);
+    }
+  }
+}
+
 /** Fails the build when any app or Mantine package imports a name the platform does not offer. */
 function checkContract(appDir) {
-  const apps = ['shell', 'participant-app', 'admin-app'].map((a) => path.join(root, a, 'src'));
-  const mantineDir = (pkg) => {
+  const apps = ['shell', 'participant-app', 'admin-app'].flatMap((a) => sourceFiles(path.join(root, a, 'src')));
+  const mantineFiles = (pkg) => {
     const dir = path.join(root, 'admin-app/node_modules', pkg);
-    return fs.existsSync(dir) ? [path.join(fs.realpathSync(dir), 'esm')] : [];
+    return fs.existsSync(dir) ? sourceFiles(path.join(fs.realpathSync(dir), 'esm')) : [];
   };
-  const mantineDeps = ['@mantine/notifications', '@mantine/charts'].flatMap(mantineDir);
+  const mantineDeps = ['@mantine/notifications', '@mantine/charts'].flatMap(mantineFiles);
+  // @mantine/core's own modules that the offered names reach: the hooks they import must be offered.
+  const core = platform['@mantine/core'];
+  const coreFiles = reachedFiles(core.entry(path.join(root, 'admin-app')), [...core.exports, ...core.later]);
+  assertReadableImports('@mantine/hooks', [...mantineDeps, ...coreFiles]);
   // Which code may import each shared library: the apps, and the Mantine packages that build on it.
   const importers = {
     '@mantine/core': [...apps, ...mantineDeps],
-    '@mantine/hooks': [...apps, ...mantineDeps, ...mantineDir('@mantine/core')],
+    '@mantine/hooks': [...apps, ...mantineDeps, ...coreFiles],
   };
   const problems = [];
   for (const [pkg, { exports, later = [] }] of Object.entries(platform)) {
     const offered = new Set([...exports, ...later]);
-    const dirs = importers[pkg] ?? apps;
-    for (const [name, file] of importedNames(pkg, dirs)) {
+    for (const [name, file] of importedNames(pkg, importers[pkg] ?? apps)) {
       if (!offered.has(name)) problems.push(`${file} imports ${name} from ${pkg}`);
     }
     for (const file of namespaceImports(pkg, apps)) problems.push(`${path.relative(root, file)} imports ${pkg} as a namespace`);

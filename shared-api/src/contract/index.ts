@@ -13,6 +13,5 @@ export * from './results';
 export * from './complaints';
 export * from './stats';
 export * from './domain';
-export * from './domain';
 export { paths, storageKeys } from './paths';
 export { pageElementIds } from './page';

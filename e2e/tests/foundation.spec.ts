@@ -44,6 +44,25 @@ test.describe('the federated product on the default server', () => {
     expect(shared.mantine).toHaveLength(1);
   });
 
+  test('a first visit to the participant and admin screens asks for nothing the server lacks and logs no error', async ({ page }) => {
+    const problems: string[] = [];
+    // Chromium reports a failed load (the /favicon.ico it asks for when the page names no icon, say)
+    // as a console error.
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(server.url + '/');
+    await expect(page.locator('form[aria-label="Account information"]:not([data-first-paint] *)')).toBeVisible();
+    await page.goto(server.url + '/admin');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // Late requests (an icon is asked for after the page has loaded) have had their turn.
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
   test('/ is painted from the page itself before any script runs, styled and inert, and the live form then takes its place', async ({ page }) => {
     const refused: string[] = [];
     page.on('console', (message) => {

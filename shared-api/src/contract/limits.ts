@@ -1,13 +1,16 @@
+/** A phone number's characters. */
+const phone = 20;
+
 /** Limits shared by the server and the forms. */
 export const limits = {
   name: 200,
   email: 254,
-  phone: 20,
+  phone,
   password: { min: 8, max: 256 },
   questionText: 2000,
   answerText: 500,
   /** A submission's contact number as sent: a phone number with room for spacing and punctuation. */
-  contactno: 40,
+  contactno: phone + 20,
   /** Answers in one submission. */
   answersPerSubmission: 500,
   /** A question id as sent with an answer. */

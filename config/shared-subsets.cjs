@@ -80,15 +80,18 @@ function sourceFiles(dir, out = []) {
   return out;
 }
 
+/** The pattern of `pkg`'s name in quotes, as an import names it. */
+const quotedPackage = (pkg) => `['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`;
+
 /** Of `files`, those that import `pkg` as a namespace (`import * as x`): a split share cannot serve those. */
 function namespaceImports(pkg, files) {
-  const pattern = new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`);
+  const pattern = new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*${quotedPackage(pkg)}`);
   return files.filter((file) => pattern.test(fs.readFileSync(file, 'utf8')));
 }
 
 /** Runtime names imported from `pkg` in the given files (type-only imports excluded), with a file each. */
 function importedNames(pkg, files) {
-  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`, 'g');
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quotedPackage(pkg)}`, 'g');
   const found = new Map();
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
@@ -134,7 +137,7 @@ function reachedFiles(entry, names) {
  * (a re-export, a namespace or a dynamic import, say), whose names the contract check could not read.
  */
 function assertReadableImports(pkg, files) {
-  const quoted = `['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`;
+  const quoted = quotedPackage(pkg);
   const anywhere = new RegExp(quoted, 'g');
   const readable = new RegExp(`import\\s*(?:\\{[^}]*\\}\\s*from\\s*)?${quoted}`, 'g');
   for (const file of files) {

@@ -9,9 +9,9 @@ import { seedDatabase } from '../api/seed';
 import { buildBaselineIfStale } from '../baseline-build';
 import { benchRoot } from '../paths';
 import { launchChromium } from '../web/browser';
-import { recordFirstLoad, type FirstLoad } from '../web/first-load';
+import type { FirstLoad } from '../web/first-load';
 import { startStaticSite } from '../web/static-server';
-import { details, login } from '../web/suite';
+import { measureFirstLoad } from '../web/suite';
 
 const ratio = (shell: FirstLoad, plain: FirstLoad) => (shell.bytes.gzip / plain.bytes.gzip).toFixed(4);
 
@@ -24,12 +24,9 @@ async function main() {
   const plainDetails = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'));
   const plainLogin = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'login'));
   try {
-    const screens = {
-      details: [await recordFirstLoad(browser, `${server.url}/`, details), await recordFirstLoad(browser, `${plainDetails.url}/`, details)],
-      login: [await recordFirstLoad(browser, `${server.url}/admin`, login), await recordFirstLoad(browser, `${plainLogin.url}/`, login)],
-    } as const;
-    for (const [name, [shell, plain]] of Object.entries(screens)) {
-      console.log(`${name}: ${shell.bytes.gzip} B gzip through the shell, ${plain.bytes.gzip} B plain, ${ratio(shell, plain)}×; chain ${shell.chain.length}`);
+    const screens = await measureFirstLoad(browser, server.url, { details: plainDetails.url, login: plainLogin.url });
+    for (const [name, { shell, baseline }] of Object.entries(screens)) {
+      console.log(`${name}: ${shell.bytes.gzip} B gzip through the shell, ${baseline.bytes.gzip} B plain, ${ratio(shell, baseline)}×; chain ${shell.chain.length}`);
       for (const script of shell.scripts) console.log(`  ${script.replace(server.url, '')}`);
     }
   } finally {

@@ -1,6 +1,7 @@
 // The browser side of the benchmark: first load through the shell against the same screens built
 // as one plain webpack app (bench/baseline), then lab page speed.
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { benchRoot } from '../paths';
 import { launchChromium } from './browser';
 import { recordFirstLoad, type FirstLoad, type ScreenMarker } from './first-load';
@@ -39,22 +40,30 @@ export const details: ScreenMarker = { selector: 'form[aria-label="Account infor
 export const login: ScreenMarker = { button: 'Sign in' };
 export const resultsTable: ScreenMarker = { selector: 'table tbody tr' };
 
+/**
+ * First load of the details screen and the admin login through the shell at `serverUrl`, and of
+ * each as the plain build at `plain`'s addresses.
+ */
+export async function measureFirstLoad(browser: Browser, serverUrl: string, plain: { details: string; login: string }): Promise<WebResult['firstLoad']> {
+  return {
+    details: {
+      shell: await recordFirstLoad(browser, `${serverUrl}/`, details),
+      baseline: await recordFirstLoad(browser, `${plain.details}/`, details),
+    },
+    login: {
+      shell: await recordFirstLoad(browser, `${serverUrl}/admin`, login),
+      baseline: await recordFirstLoad(browser, `${plain.login}/`, login),
+    },
+  };
+}
+
 export async function runWebSuite(options: WebOptions): Promise<WebResult> {
   const log = options.log ?? (() => {});
   const browser = await launchChromium();
   const plainDetails = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'), { '/input-baseline.html': inputBaselinePage });
   const plainLogin = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'login'));
   try {
-    const firstLoad = {
-      details: {
-        shell: await recordFirstLoad(browser, `${options.serverUrl}/`, details),
-        baseline: await recordFirstLoad(browser, `${plainDetails.url}/`, details),
-      },
-      login: {
-        shell: await recordFirstLoad(browser, `${options.serverUrl}/admin`, login),
-        baseline: await recordFirstLoad(browser, `${plainLogin.url}/`, login),
-      },
-    };
+    const firstLoad = await measureFirstLoad(browser, options.serverUrl, { details: plainDetails.url, login: plainLogin.url });
     log(`first load: details ${firstLoad.details.shell.bytes.gzip} B gzip (plain ${firstLoad.details.baseline.bytes.gzip}), login ${firstLoad.login.shell.bytes.gzip} B (plain ${firstLoad.login.baseline.bytes.gzip})`);
 
     const runs = { runs: options.labRuns };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: type-check every package, run the unit, component and server tests (the server suite
+// `pnpm test`: type-check every package, lint, run the unit, component and server tests (the server suite
 // on SQLite, and again on PostgreSQL when DATABASE_URL is set), build what is stale, then drive
 // the built product in Chromium. Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from './build.mjs';
+import { otherNode } from './other-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['shared-api', 'shell', 'participant-app', 'admin-app', 'server', 'e2e', 'bench'];
@@ -93,9 +94,9 @@ function countPlaywright(file) {
   for (const suite of report.suites ?? []) walk(suite);
 }
 
-function jest(name, projects, env = {}) {
+function jest(name, projects, env = {}, node = process.execPath) {
   const out = join(reports, `${name}.json`);
-  const ok = run(process.execPath, [bin('server', 'jest/bin/jest.js'), '--maxWorkers=2', '--projects', ...projects, '--json', `--outputFile=${out}`], { env });
+  const ok = run(node, [bin('server', 'jest/bin/jest.js'), '--maxWorkers=2', '--projects', ...projects, '--json', `--outputFile=${out}`], { env });
   countJest(out);
   return ok;
 }
@@ -129,6 +130,8 @@ const chromiumOk = await step('chromium', ensureChromium);
 
 await step('type-check', () => twoAtATime(packages, typecheck));
 
+await step('lint', () => run(process.execPath, [join(root, 'scripts', 'lint.mjs')]));
+
 await step('unit and component tests', () => jest('web', ['shared-api', 'shell', 'participant-app', 'admin-app']));
 
 await step('server tests (SQLite)', () => jest('server-sqlite', ['server'], { DATABASE_URL: '' }));
@@ -161,6 +164,23 @@ async function postgresPreflight(url) {
 if (process.env.DATABASE_URL) {
   const url = process.env.DATABASE_URL;
   await step('server tests (PostgreSQL)', async () => (await postgresPreflight(url)) && jest('server-postgres', ['server'], { DATABASE_URL: url }));
+}
+
+// CI also runs the suites that don't need a browser on the next Node LTS (TEST_ALSO_NODE=24).
+const alsoNode = process.env.TEST_ALSO_NODE;
+if (alsoNode) {
+  await step(`unit, component and server tests on Node ${alsoNode}`, () => {
+    const other = otherNode(alsoNode, root);
+    console.log(`Node ${other.version}`);
+    const restore = other.use();
+    try {
+      const web = jest(`web-node-${alsoNode}`, ['shared-api', 'shell', 'participant-app', 'admin-app'], {}, other.node);
+      const server = jest(`server-node-${alsoNode}`, ['server'], { DATABASE_URL: '' }, other.node);
+      return web && server;
+    } finally {
+      restore();
+    }
+  });
 }
 
 const built = await step('build', () => {

@@ -1,0 +1,78 @@
+// A second Node.js major for the unit and server suites (`TEST_ALSO_NODE=24 pnpm test`, as CI does).
+// The runtime comes from the npm registry's `node` package, which ships the binary and its headers;
+// better-sqlite3, the one native module, is compiled against those headers once and cached. While
+// the suites run on the other Node, its binding takes the place of the installed one, which is put
+// back afterwards (and at the next run, should a run have been cut short).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, cpSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const cacheRoot = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'prometrica');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** The folder of npm's bundled node-gyp, found from the npm that runs beside this Node. */
+function nodeGyp() {
+  const candidates = [
+    join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    join(dirname(process.execPath), 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+  ];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error('node-gyp (bundled with npm) not found');
+  return found;
+}
+
+/** Installs Node `major` from the npm registry (once) and returns its folder (bin/node, include/). */
+function installNode(major) {
+  const prefix = join(cacheRoot, `node-${major}`);
+  const distribution = join(prefix, 'node_modules', 'node', 'node_modules', `node-linux-${process.arch}`);
+  if (!existsSync(join(distribution, 'bin', 'node'))) {
+    mkdirSync(prefix, { recursive: true });
+    console.log(`Installing Node ${major} from the npm registry...`);
+    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', `node@${major}`]);
+  }
+  return distribution;
+}
+
+/**
+ * Prepares `major` and returns its executable with `use()`, which puts its better-sqlite3 binding
+ * in place and returns a function that restores the installed one.
+ */
+export function otherNode(major, root) {
+  const distribution = installNode(major);
+  const node = join(distribution, 'bin', 'node');
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const moduleRoot = dirname(createRequire(join(root, 'server', 'package.json')).resolve('better-sqlite3/package.json'));
+  const sqliteVersion = JSON.parse(readFileSync(join(moduleRoot, 'package.json'), 'utf8')).version;
+  const installed = join(moduleRoot, 'build', 'Release', 'better_sqlite3.node');
+  const kept = `${installed}.installed`;
+  if (existsSync(kept)) renameSync(kept, installed);
+
+  const built = join(cacheRoot, `better-sqlite3-${sqliteVersion}-node-${version}`, 'better_sqlite3.node');
+  if (!existsSync(built)) {
+    const work = join(cacheRoot, `build-better-sqlite3-${process.pid}`);
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    for (const part of ['binding.gyp', 'deps', 'src', 'package.json']) cpSync(join(moduleRoot, part), join(work, part), { recursive: true });
+    console.log(`Compiling better-sqlite3 ${sqliteVersion} for Node ${version}...`);
+    run(node, [nodeGyp(), 'rebuild', '--release', `--nodedir=${distribution}`, '-j', '2'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    mkdirSync(dirname(built), { recursive: true });
+    copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), built);
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  return {
+    node,
+    version,
+    use() {
+      renameSync(installed, kept);
+      copyFileSync(built, installed);
+      return () => renameSync(kept, installed);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 const { createAppConfig } = require('../config/webpack-app.cjs');
-// `/dashboard/<child>` → the section whose chunk shows it (shared with src/lib/dashboard-sections.ts).
+// `/dashboard/<child>` → the section whose chunk shows it (the same file gives the app its addresses: src/lib/dashboard-paths.ts).
 const sectionOfChild = require('./src/lib/dashboard-sections.json');
 
 module.exports = createAppConfig({

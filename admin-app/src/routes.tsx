@@ -1,36 +1,30 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardLayout } from './features/dashboard';
-import { dashboardPaths } from './lib/dashboard-paths';
-import { sections } from './lib/dashboard-sections';
-import { sectionScreen } from './lib/section-screen';
+import { DashboardLayout, type SectionLink } from './features/dashboard';
+import { dashboardPath, sectionOfChild } from './lib/dashboard-paths';
+import { allSections, sections, type SectionName } from './sections';
 
-// One chunk per section: the login stays light and the charts load only with the overview.
-const OverviewScreen = sectionScreen(sections.overview, (m) => m.default);
-const QuestionListScreen = sectionScreen(sections.questions, (m) => m.QuestionListScreen);
-const AddQuestionScreen = sectionScreen(sections.questions, (m) => m.AddQuestionScreen);
-const UserListScreen = sectionScreen(sections.users, (m) => m.UserListScreen);
-const AddUserScreen = sectionScreen(sections.users, (m) => m.AddUserScreen);
-const CategoriesScreen = sectionScreen(sections.categories, (m) => m.default);
-const ResultsScreen = sectionScreen(sections.results, (m) => m.default);
-const ComplaintsScreen = sectionScreen(sections.complaints, (m) => m.default);
-const AccountScreen = sectionScreen(sections.account, (m) => m.default);
+// Drawn from the sections table (src/sections.ts): a route per address, a sidebar link per section.
+const links = (footer: boolean): SectionLink[] =>
+  allSections.flatMap(([, section]) => {
+    const [to, ...also] = section.screens.map(([child]) => dashboardPath(child));
+    if (!section.nav || !to || Boolean(section.footer) !== footer) return [];
+    return [{ to, label: section.nav, also }];
+  });
+
+const sectionLinks = links(false);
+const footerLinks = links(true);
+
+// `/dashboard` and unknown addresses show the first screen of the section the bare address names.
+const home = dashboardPath(sections[sectionOfChild[''] as SectionName].screens[0]![0]);
 
 /** Everything under `/dashboard/*`, inside the sidebar layout (spec section 2). */
 export function DashboardRoutes() {
   return (
     <Routes>
-      <Route element={<DashboardLayout />}>
-        <Route index element={<Navigate to={dashboardPaths.overview} replace />} />
-        <Route path="overview" element={<OverviewScreen />} />
-        <Route path="question-list" element={<QuestionListScreen />} />
-        <Route path="add-question" element={<AddQuestionScreen />} />
-        <Route path="user-list" element={<UserListScreen />} />
-        <Route path="add-user" element={<AddUserScreen />} />
-        <Route path="categories" element={<CategoriesScreen />} />
-        <Route path="result" element={<ResultsScreen />} />
-        <Route path="complaint" element={<ComplaintsScreen />} />
-        <Route path="account" element={<AccountScreen />} />
-        <Route path="*" element={<Navigate to={dashboardPaths.overview} replace />} />
+      <Route element={<DashboardLayout links={sectionLinks} footerLinks={footerLinks} />}>
+        <Route index element={<Navigate to={home} replace />} />
+        {allSections.flatMap(([, section]) => section.screens.map(([child, Screen]) => <Route key={child} path={child} element={<Screen />} />))}
+        <Route path="*" element={<Navigate to={home} replace />} />
       </Route>
     </Routes>
   );

@@ -1,7 +1,7 @@
 import type { AdminRemoteRoutes } from '@prometrica/shared-api';
 import { LoginScreen } from '../features/login';
-import { preloadDashboard, sections, sectionsSettled } from '../lib/dashboard-sections';
 import { sectionScreen } from '../lib/section-screen';
+import { layout, preloadDashboard, sectionsSettled } from '../preload';
 
 // The login ships in the exposed chunk; the dashboard layout loads after sign-in (or, for a
 // `/dashboard` address, as soon as the shell has this module) and each of its sections (tables,
@@ -9,7 +9,7 @@ import { sectionScreen } from '../lib/section-screen';
 const routes: AdminRemoteRoutes = {
   screens: {
     login: LoginScreen,
-    dashboard: sectionScreen(sections.layout, (module) => module.default),
+    dashboard: sectionScreen(layout, (module) => module.default),
   },
   preload: (pathname) => sectionsSettled(preloadDashboard(pathname)),
 };

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import type { Loader } from './dashboard-sections';
+import type { Loader } from './load-once';
 import { sectionScreen } from './section-screen';
 
 interface FakeModule {

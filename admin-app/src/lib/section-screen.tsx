@@ -1,5 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
-import type { Loader } from './dashboard-sections';
+import type { Loader } from './load-once';
 
 /**
  * A screen from a section's chunk. When the chunk has already loaded (the shell preloads the

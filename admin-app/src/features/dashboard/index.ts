@@ -1,1 +1,1 @@
-export { DashboardLayout, LOGOUT_DELAY_MS } from './components/dashboard-layout';
+export { DashboardLayout, LOGOUT_DELAY_MS, type SectionLink } from './components/dashboard-layout';

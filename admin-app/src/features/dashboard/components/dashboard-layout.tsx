@@ -3,28 +3,26 @@ import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-r
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { paths, useAuthStore } from '@prometrica/shared-api';
-import { RoleBadge } from '../../../components';
-import { dashboardPaths } from '../../../lib/dashboard-paths';
+// From its own module, not the barrel: the layout's chunk takes the badge and none of the lists' parts.
+import { RoleBadge } from '../../../components/role-badge';
 import classes from './dashboard-layout.module.css';
 
 /** Spec section 9: Logout shows `Logging out...` for 1.5 s before leaving. */
 export const LOGOUT_DELAY_MS = 1500;
 
-interface SectionLink {
+export interface SectionLink {
   to: string;
   label: string;
   /** Other addresses that also highlight this link. */
   also?: string[];
 }
 
-const sections: SectionLink[] = [
-  { to: dashboardPaths.overview, label: 'Overview' },
-  { to: dashboardPaths.result, label: 'Results' },
-  { to: dashboardPaths.userList, label: 'Users', also: [dashboardPaths.addUser] },
-  { to: dashboardPaths.questionList, label: 'Questions', also: [dashboardPaths.addQuestion] },
-  { to: dashboardPaths.categories, label: 'Categories' },
-  { to: dashboardPaths.complaint, label: 'Complaints' },
-];
+interface DashboardLayoutProps {
+  /** The sections' links, in order. */
+  links: SectionLink[];
+  /** Links at the sidebar's foot, above Logout (the account's password). */
+  footerLinks: SectionLink[];
+}
 
 function SectionLoader() {
   return (
@@ -35,7 +33,7 @@ function SectionLoader() {
 }
 
 /** Sidebar with the product name, section links, the account's password and Logout. */
-export function DashboardLayout() {
+export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure();
   const [loggingOut, setLoggingOut] = useState(false);
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -88,12 +86,14 @@ export function DashboardLayout() {
             </Text>
           </div>
           <div className={classes.links}>
-            {sections.map((link) => (
+            {links.map((link) => (
               <NavLink key={link.to} component={RouterLink} to={link.to} label={link.label} active={isActive(link)} onClick={close} />
             ))}
           </div>
           <Stack gap="xs" className={classes.footer}>
-            <NavLink component={RouterLink} to={dashboardPaths.account} label="Change Password" active={current === dashboardPaths.account} onClick={close} />
+            {footerLinks.map((link) => (
+              <NavLink key={link.to} component={RouterLink} to={link.to} label={link.label} active={isActive(link)} onClick={close} />
+            ))}
             <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
               {loggingOut ? 'Logging out...' : 'Logout'}
             </Button>

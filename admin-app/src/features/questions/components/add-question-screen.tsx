@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack } from '@mantine/core';
 import { questionsApi } from '@prometrica/shared-api';
 import { LoadError, PageHeader } from '../../../components';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { dashboardPaths } from '../../../lib/dashboard-paths';
+import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useCategoryNames } from '../hooks/use-category-names';
 import { useQuestionForm } from '../hooks/use-question-form';
 import { emptyQuestionForm, toQuestionBody } from '../utils/question-form';
@@ -38,7 +38,7 @@ export function AddQuestionScreen() {
         title="Add Question"
         description="Choose a type and a category, then write the question and its answer."
         actions={
-          <Button component={Link} to={dashboardPaths.questionList} variant="default">
+          <Button component={Link} to={dashboardPath('question-list')} variant="default">
             Back to questions
           </Button>
         }

@@ -17,7 +17,7 @@ import {
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { SERVER_PAGE_SIZES } from '../../../lib/paging';
-import { dashboardPaths } from '../../../lib/dashboard-paths';
+import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useQuestionList } from '../hooks/use-question-list';
 import { questionTypeLabels } from '../utils/question-form';
 import { QuestionEditModal } from './question-edit-modal';
@@ -45,7 +45,7 @@ export function QuestionListScreen() {
         title="Questions"
         description="Browse, search and maintain the question bank."
         actions={
-          <Button component={Link} to={dashboardPaths.addQuestion} leftSection={<PlusIcon size={16} />}>
+          <Button component={Link} to={dashboardPath('add-question')} leftSection={<PlusIcon size={16} />}>
             Add Question
           </Button>
         }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ResultListResponse } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '../../../testing/render';
 import { aListedResult, signInAs } from '../../../testing/fixtures';
-import { preloadDashboard } from '../../../lib/dashboard-sections';
+import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -137,9 +137,10 @@ describe('on a phone', () => {
   });
 });
 
+// A /dashboard/result address starts this prefetch along with the section's code (src/preload.ts).
 test('the first page asked for with the /dashboard/result address is shown without asking again', async () => {
   const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
-  preloadDashboard('/dashboard/result');
+  resultPages.start(firstResultsQuery);
   await waitFor(() => expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' }));
   renderWithProviders(<ResultsScreen />);
   await screen.findByText('Grace Hopper');
@@ -149,8 +150,8 @@ test('the first page asked for with the /dashboard/result address is shown witho
 
 test('a first page that has already arrived is drawn in the first render, with no loading state', async () => {
   const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
-  preloadDashboard('/dashboard/result');
-  // Let the answer arrive (and the section's code load) before the screen mounts.
+  resultPages.start(firstResultsQuery);
+  // Let the answer arrive before the screen mounts.
   await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
   await new Promise((resolve) => setTimeout(resolve, 0));
   renderWithProviders(<ResultsScreen />);

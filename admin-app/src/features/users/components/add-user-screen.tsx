@@ -4,7 +4,7 @@ import { Button, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Stack, T
 import { useAuthStore, usersApi } from '@prometrica/shared-api';
 import { PageHeader } from '../../../components';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { dashboardPaths } from '../../../lib/dashboard-paths';
+import { dashboardPath } from '../../../lib/dashboard-paths';
 import { digitsOnly, newUserRoleChoices, validateUser, type NewUserValues, type UserFormErrors } from '../utils/user-form';
 
 const blank: NewUserValues = { name: '', email: '', password: '', phoneNumber: '', role: 'user' };
@@ -37,7 +37,7 @@ export function AddUserScreen() {
         role: values.role === 'admin' ? 'admin' : 'user',
       });
       notifySuccess(res.message, 'User created');
-      navigate(dashboardPaths.userList);
+      navigate(dashboardPath('user-list'));
     } catch (error) {
       setSaving(false);
       notifyError(error, 'The user was not created');
@@ -50,7 +50,7 @@ export function AddUserScreen() {
         title="Add User"
         description="Create an account for a participant or a member of staff."
         actions={
-          <Button component={Link} to={dashboardPaths.userList} variant="default">
+          <Button component={Link} to={dashboardPath('user-list')} variant="default">
             Back to users
           </Button>
         }

@@ -16,7 +16,7 @@ import {
   StatCard,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { dashboardPaths } from '../../../lib/dashboard-paths';
+import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
 import { canManage } from '../utils/user-form';
 import { UserEditModal } from './user-edit-modal';
@@ -39,7 +39,7 @@ export function UserListScreen() {
         title="Users"
         description="Participants and staff accounts."
         actions={
-          <Button component={Link} to={dashboardPaths.addUser} leftSection={<PlusIcon size={16} />}>
+          <Button component={Link} to={dashboardPath('add-user')} leftSection={<PlusIcon size={16} />}>
             Add User
           </Button>
         }

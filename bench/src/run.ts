@@ -1,6 +1,7 @@
 // `pnpm bench`: builds what is stale, measures the API (SQLite, and PostgreSQL when DATABASE_URL is
 // set), first load and lab page speed against baselines measured in the same run, prints one
-// table, writes bench/results/latest.json and exits non-zero when a budget is missed.
+// table, writes bench/results/latest.json and its table into docs/performance.md, and exits non-zero when a budget is missed.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { runApiSuite, type EngineResult } from './api/suite';
 import { buildBaselineIfStale } from './baseline-build';
 import { apiRows, formatTable, webRows, type Row } from './budgets';
 import { repoRoot, resultsDir } from './paths';
+import { writePerformanceDoc } from './performance-doc';
 import { settings } from './settings';
 import { runWebSuite, type WebResult } from './web/suite';
 
@@ -72,6 +74,7 @@ async function main(): Promise<number> {
   const report = {
     finishedAt: new Date().toISOString(),
     seconds,
+    commit: currentCommit(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: loadavg(), stolenPercent: stolen ?? null },
     settings,
     rows,
@@ -81,7 +84,19 @@ async function main(): Promise<number> {
   };
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${join('bench', 'results', 'latest.json')}`);
+  writePerformanceDoc(report);
+  log('wrote the latest run into docs/performance.md');
   return failed.length === 0 ? 0 : 1;
+}
+
+/** The commit measured, with "+changes" when the work tree differs from it. */
+function currentCommit(): string | null {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? '+changes' : '');
+  } catch {
+    return null;
+  }
 }
 
 /** The result without the live handles (server, database). */

@@ -3,6 +3,7 @@ export * from './confirm-dialog';
 export * from './detail-field';
 export * from './empty-state';
 export * from './icons';
+export * from './list-panel';
 export * from './load-error';
 export * from './page-header';
 export * from './pagination-footer';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_SERVER_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './paging';
+import { DEFAULT_SERVER_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SERVER_PAGE_SIZES } from './paging';
 
 /**
  * Page, page size and debounced search for a list the server pages (questions, results).
@@ -25,6 +25,12 @@ export function useServerPaging() {
   }
 
   return { page, setPage, pageSize, setPageSize, search, setSearch, debouncedSearch: appliedSearch };
+}
+
+/** What `PaginationFooter` shows (with its `itemLabel`) for a page from the server, given the list's totals. */
+export function serverPageFooter(paging: ReturnType<typeof useServerPaging>, total: number, totalPages: number) {
+  const { page, pageSize, setPage, setPageSize } = paging;
+  return { page, totalPages, total, pageSize, onPageChange: setPage, pageSizes: SERVER_PAGE_SIZES, onPageSizeChange: setPageSize };
 }
 
 /** When the server reports fewer pages than the current one (the list shrank), moves to its last page. */

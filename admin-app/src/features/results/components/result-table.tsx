@@ -1,6 +1,5 @@
-import { Table } from '@mantine/core';
 import type { ResultListResponse } from '@prometrica/shared-api';
-import { EyeIcon } from '../../../components';
+import { EyeIcon, ListTable } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { PassBadge } from './pass-badge';
 import classes from './results.module.css';
@@ -38,26 +37,10 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
 /** Results as a table (desktop). */
 export function ResultTable({ results, onView }: { results: ListedResult[]; onView: (result: ListedResult) => void }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Participant</Table.Th>
-            <Table.Th>Correct</Table.Th>
-            <Table.Th>Wrong</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Submitted</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <tbody>
-          {results.map((result) => (
-            <ResultRow key={result._id} result={result} onView={onView} />
-          ))}
-        </tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={820} columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']} plainRows>
+      {results.map((result) => (
+        <ResultRow key={result._id} result={result} onView={onView} />
+      ))}
+    </ListTable>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
-import { EmptyState, LoadError, PageHeader, PaginationFooter, SearchInput, SegmentedChoice, StatCard } from '../../../components';
-import { SERVER_PAGE_SIZES } from '../../../lib/paging';
+import { ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
+import { serverPageFooter } from '../../../lib/use-server-paging';
 import { useResults, type PassFilter } from '../hooks/use-results';
 import { ResultCards } from './result-cards';
 import { ResultDetailModal } from './result-detail-modal';
@@ -46,29 +46,16 @@ export function ResultsScreen() {
         </Group>
       </Group>
 
-      {list.error && <LoadError title="Results could not be loaded" message={list.error} onRetry={list.reload} />}
-
-      <Paper withBorder radius="md" pos="relative" p={0}>
-        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading results' }} />
-        {!list.loading && !list.error && results.length === 0 ? (
-          <EmptyState title="No Results Found" hint={filtering ? 'Try a different search or filter' : 'Results appear here once participants submit the quiz'} />
-        ) : small ? (
-          <ResultCards results={results} onView={(r) => setViewing(r._id)} />
-        ) : (
-          <ResultTable results={results} onView={(r) => setViewing(r._id)} />
-        )}
-      </Paper>
-
-      <PaginationFooter
-        page={list.page}
-        totalPages={totalPages}
-        total={list.data?.totalResults ?? 0}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        pageSizes={SERVER_PAGE_SIZES}
-        onPageSizeChange={list.setPageSize}
+      <ListPanel
         itemLabel="results"
-      />
+        list={list}
+        errorTitle="Results could not be loaded"
+        count={results.length}
+        empty={{ title: 'No Results Found', hint: filtering ? 'Try a different search or filter' : 'Results appear here once participants submit the quiz' }}
+        footer={serverPageFooter(list, list.data?.totalResults ?? 0, totalPages)}
+      >
+        {small ? <ResultCards results={results} onView={(r) => setViewing(r._id)} /> : <ResultTable results={results} onView={(r) => setViewing(r._id)} />}
+      </ListPanel>
 
       <ResultDetailModal resultId={viewing} onClose={() => setViewing(null)} />
     </Stack>

@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Link } from 'react-router-dom';
-import { Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
-import {
-  ConfirmDialog,
-  EmptyState,
-  LoadError,
-  PageHeader,
-  PaginationFooter,
-  PlusIcon,
-  RoleBadge,
-  RowActions,
-  SearchInput,
-  StatCard,
-} from '../../../components';
+import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RoleBadge, RowActions, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
@@ -29,9 +18,7 @@ export function UserListScreen() {
   const [viewing, setViewing] = useState<User | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
 
-  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: User) => usersApi.deleteUser(item._id), { deleted: 'User deleted', failed: 'The user was not deleted' }, list.reload);
-
-  const showEmpty = !list.loading && !list.error && list.filtered.length === 0;
+  const remove = useConfirmedDelete((item: User) => usersApi.deleteUser(item._id), { deleted: 'User deleted', failed: 'The user was not deleted' }, list.reload);
 
   return (
     <Stack gap="lg">
@@ -53,67 +40,51 @@ export function UserListScreen() {
 
       <SearchInput label="Search users" placeholder="Search by name, email or role..." value={list.search} onChange={list.setSearch} />
 
-      {list.error && <LoadError title="Users could not be loaded" message={list.error} onRetry={list.reload} />}
-
-      <Paper withBorder radius="md" pos="relative" p={0}>
-        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading users' }} />
-        {showEmpty ? (
-          <EmptyState title="No users found" hint={list.search.trim() ? 'Try searching with different keywords' : undefined} />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.pageItems.map((user) => {
-                  const manageable = canManage(user, me?.role);
-                  const isMe = user._id === me?._id;
-                  return (
-                    <Table.Tr key={user._id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {user.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>{user.phoneNumber || '—'}</Table.Td>
-                      <Table.Td>
-                        <RoleBadge role={user.role} />
-                      </Table.Td>
-                      <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <RowActions
-                          view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
-                          edit={{
-                            label: `Edit user ${user.name}`,
-                            onClick: () => setEditing(user),
-                            blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
-                          }}
-                          remove={{
-                            label: `Delete user ${user.name}`,
-                            onClick: () => setDeleting(user),
-                            blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
-                          }}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-
-      <PaginationFooter {...list.footer} itemLabel="users" />
+      <ListPanel
+        itemLabel="users"
+        list={list}
+        errorTitle="Users could not be loaded"
+        count={list.filtered.length}
+        empty={{ title: 'No users found', hint: list.search.trim() ? 'Try searching with different keywords' : undefined }}
+        footer={list.footer}
+      >
+        <ListTable minWidth={760} columns={['Name', 'Email', 'Phone', 'Role', 'Joined', 'Actions']}>
+          {list.pageItems.map((user) => {
+            const manageable = canManage(user, me?.role);
+            const isMe = user._id === me?._id;
+            return (
+              <Table.Tr key={user._id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {user.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>{user.phoneNumber || '—'}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={user.role} />
+                </Table.Td>
+                <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                <Table.Td>
+                  <RowActions
+                    view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
+                    edit={{
+                      label: `Edit user ${user.name}`,
+                      onClick: () => setEditing(user),
+                      blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
+                    }}
+                    remove={{
+                      label: `Delete user ${user.name}`,
+                      onClick: () => remove.setDeleting(user),
+                      blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
+      </ListPanel>
 
       <UserViewModal user={viewing} onClose={() => setViewing(null)} />
       <UserEditModal
@@ -124,14 +95,7 @@ export function UserListScreen() {
           list.reload();
         }}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete user"
-        message="Are you sure you want to delete this user?"
-        busy={busy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteDialog noun="user" flow={remove} />
     </Stack>
   );
 }

@@ -1,0 +1,23 @@
+import { ConfirmDialog } from './confirm-dialog';
+
+/** What `useConfirmedDelete` gives: the item asked about, if any, and the confirmed delete. */
+export interface DeleteFlow {
+  deleting: unknown;
+  setDeleting: (item: null) => void;
+  busy: boolean;
+  confirmDelete: () => void;
+}
+
+/** Asks before deleting the item `flow` is about: `Delete user`, `Are you sure you want to delete this user?`. */
+export function DeleteDialog({ noun, flow }: { noun: string; flow: DeleteFlow }) {
+  return (
+    <ConfirmDialog
+      opened={flow.deleting !== null}
+      title={`Delete ${noun}`}
+      message={`Are you sure you want to delete this ${noun}?`}
+      busy={flow.busy}
+      onConfirm={flow.confirmDelete}
+      onCancel={() => flow.setDeleting(null)}
+    />
+  );
+}

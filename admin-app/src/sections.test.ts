@@ -1,5 +1,5 @@
 import { aListedResult, signInAs } from './testing/fixtures';
-import { mockApi } from './testing/render';
+import { mockApi } from '@prometrica/shared-api/testing';
 import { sectionOfChild } from './lib/dashboard-paths';
 import { layout, preloadDashboard, sectionsSettled } from './preload';
 import { allSections, sections } from './sections';

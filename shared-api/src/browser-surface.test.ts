@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** Files reached from `file` through value imports (type-only imports are erased by the compiler). */
@@ -21,4 +21,24 @@ function valueImportGraph(file: string, seen = new Set<string>()): Set<string> {
 test('the browser entry never pulls in zod, so it stays out of the front-end bundles', () => {
   const reached = valueImportGraph(join(__dirname, 'index.ts'));
   expect([...reached].filter((f) => f.startsWith('package:')).sort()).toEqual(['package:ky', 'package:zustand']);
+});
+
+/** The apps' source files that go into their builds (every file under src/ but the tests). */
+function appSources(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) appSources(full, out);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+test('only tests import the testing entry, so testing-library and its render helper stay out of the bundles', () => {
+  const root = resolve(__dirname, '..', '..');
+  const importers = ['shell', 'participant-app', 'admin-app']
+    .flatMap((app) => appSources(join(root, app, 'src')))
+    // The apps' own re-exports of the helper, for the tests that have not moved to it yet.
+    .filter((file) => !file.endsWith(join('src', 'testing', 'render.tsx')))
+    .filter((file) => readFileSync(file, 'utf8').includes('@prometrica/shared-api/testing'));
+  expect(importers).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '@prometrica/shared-api/testing';
 import { RoleBadge, roleStyle } from './role-badge';
 
 test('superadmin is red, admin amber, user cyan, and any other role a violet Moderator', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConsentScreen } from './consent-screen';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';

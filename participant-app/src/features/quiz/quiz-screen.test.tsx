@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useAuthStore, type ParticipantQuestion } from '@prometrica/shared-api';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { QuizScreen } from './quiz-screen';
 
 const q = (id: string, question: string, questionType: string, options: string[] = []) =>

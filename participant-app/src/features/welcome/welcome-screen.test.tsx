@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '@prometrica/shared-api/testing';
 import { WelcomeScreen } from './welcome-screen';
 
 test('the welcome screen introduces Prometrica and Begin leads to the consent form', () => {

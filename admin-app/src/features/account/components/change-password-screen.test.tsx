@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { signInAs } from '../../../testing/fixtures';
 import { ChangePasswordScreen } from './change-password-screen';
 

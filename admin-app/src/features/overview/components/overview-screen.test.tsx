@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { signInAs, someStats } from '../../../testing/fixtures';
 import { OverviewScreen } from './overview-screen';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Result } from '@prometrica/shared-api';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, aResult, signInAs } from '../../../testing/fixtures';
 import { ResultsScreen } from './results-screen';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResultListResponse } from '@prometrica/shared-api';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, signInAs } from '../../../testing/fixtures';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';

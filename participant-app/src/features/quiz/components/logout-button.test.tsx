@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@prometrica/shared-api';
-import { renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '@prometrica/shared-api/testing';
 import { LogoutButton } from './logout-button';
 
 test('logging out marks the session as expired, forgets the token and reloads the page', async () => {

@@ -70,7 +70,8 @@ function countJest(file) {
 
 /** The first line of an error that says something (jest prefixes blank lines and ANSI colours). */
 function firstLine(text = '') {
-  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
+  const escape = String.fromCharCode(27);
+  const plain = String(text).replaceAll(new RegExp(`${escape}\\[[0-9;]*m`, 'g'), '');
   const line = plain.split('\n').map((part) => part.trim()).find((part) => part && !part.startsWith('●'));
   return (line ?? 'no message').slice(0, 240);
 }

@@ -6,11 +6,11 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteFileName } from '../../../server/src/db/sqlite';
+import { sqliteFileName } from '../../../server/src/db/sqlite/sqlite';
 import { createDatabase } from '../api/database';
 import { startBenchServer } from '../api/processes';
 import { seedDatabase } from '../api/seed';
-import { adminLogin } from '../api/suite';
+import { adminLogin } from '../api/requests';
 import { launchChromium } from '../web/browser';
 import { measureLcp } from '../web/lab';
 import { details, resultsTable } from '../web/suite';

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchServer } from '../api/processes';
-import { adminLogin } from '../api/suite';
+import { adminLogin } from '../api/requests';
 import { repoRoot } from '../paths';
 import { cpuSlowdown, launchChromium, slow4g } from '../web/browser';
 

@@ -3,7 +3,7 @@
 // started each script-initiated request.
 import { startServer as startE2eServer } from '../../../e2e/support/server';
 import { startBenchServer } from '../api/processes';
-import { adminLogin } from '../api/suite';
+import { adminLogin } from '../api/requests';
 import { launchChromium, slow4g, cpuSlowdown } from '../web/browser';
 import { startStaticSite } from '../web/static-server';
 import { join } from 'node:path';

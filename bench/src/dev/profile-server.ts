@@ -13,7 +13,8 @@ import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
 import { searchTerm } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
-import { adminLogin, participantTokens, runBareBaseline, submissionRequests } from '../api/suite';
+import { adminLogin, participantTokens, submissionRequests } from '../api/requests';
+import { runBareBaseline } from '../api/suite';
 import { repoRoot } from '../paths';
 import { postgresCpuMs, procStat } from './proc-cpu';
 
@@ -51,7 +52,9 @@ async function main() {
     for (let i = 0; i < 150; i++) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {}
+      } catch {
+        // Not listening yet: ask again.
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
     const issue = participantTokens();
@@ -157,7 +160,9 @@ function summarize(file: string) {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const key = label(byId.get(cur)!);
-      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + time), seen.add(key);
+      if (seen.has(key)) continue;
+      inclusive.set(key, (inclusive.get(key) ?? 0) + time);
+      seen.add(key);
     }
   }
   const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${(t / 1000).toFixed(0).padStart(7)} ${k}`).join('\n');

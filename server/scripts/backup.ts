@@ -1,6 +1,6 @@
 // `pnpm backup [file or folder]`: an online backup of the SQLite database, safe while the server runs.
 import path from 'node:path';
-import { backupFileName, backupSqlite, postgresGuidance } from '../src/db/backup';
+import { backupFileName, backupSqlite, postgresGuidance } from '../src/operations/backup';
 import { configuration, isDirectory, resolveArgument, run } from './cli';
 
 run(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/config';
-import { BackupError } from '../src/db/backup';
+import { BackupError } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
 
 // pnpm runs root scripts in the repository root (where `pnpm start` resolves DATA_DIR too);

@@ -1,7 +1,7 @@
 // `pnpm restore <file>`: puts a backup in place of the SQLite database; the server must be stopped.
 import fs from 'node:fs';
 import path from 'node:path';
-import { postgresGuidance, restoreSqlite } from '../src/db/backup';
+import { postgresGuidance, restoreSqlite } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
 import { configuration, resolveArgument, run } from './cli';
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/lock';
-import { DatabaseUnavailableError } from './db/postgres';
+import { DatabaseUnavailableError } from './db/postgres/postgres';
 
 // Problems the operator fixes from the message alone: print it, no stack trace.
 const isExpected = (error: unknown) =>

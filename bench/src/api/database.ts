@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../../server/src/db';
-import { sqliteFileName } from '../../../server/src/db/sqlite';
+import { sqliteFileName } from '../../../server/src/db/sqlite/sqlite';
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -3,7 +3,7 @@
 // with no load around it: wall time and PostgreSQL's CPU time per submission, and the bytes the
 // answers take. PostgreSQL only (DATABASE_URL: a server to create the scratch database on).
 import pg from 'pg';
-import { executeInOrder, executeKept } from '../../../server/src/db/execute';
+import { executeInOrder, executeKept } from '../../../server/src/db/statements/execute';
 import { openDatabase } from '../../../server/src/db/index';
 import { decodeAnswers, decodeCategories, submissionStatements, type NewSubmission } from '../../../server/src/modules/results/repository';
 import { createDatabase } from '../api/database';

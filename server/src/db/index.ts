@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from './migrate';
-import { openPostgres } from './postgres';
-import { openSqlite } from './sqlite';
+import { openPostgres } from './postgres/postgres';
+import { openSqlite } from './sqlite/sqlite';
 import type { Database, Dialect } from './types';
 
-export { isPostgres } from './engine';
+export { isPostgres } from './postgres/postgres';
 export type { Database, Dialect, Executor } from './types';
 
 /** An open, migrated database and how to close it. */

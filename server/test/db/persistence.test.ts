@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sqliteFileName } from '../../src/db/sqlite';
+import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import { listAnswers } from '../../src/modules/results/repository';
 import { jwtSecretFileName } from '../../src/modules/settings/service';
 import { answersFor, call, newParticipant } from '../helpers/api';

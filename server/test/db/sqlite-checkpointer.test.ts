@@ -4,8 +4,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db';
-import { sqliteCheckpointer, sqliteFileName, sqliteWriteThread } from '../../src/db/sqlite';
-import type { SqliteCheckpointer } from '../../src/db/sqlite-checkpointer';
+import { sqliteCheckpointer, sqliteFileName, sqliteWriteThread } from '../../src/db/sqlite/sqlite';
+import type { SqliteCheckpointer } from '../../src/db/sqlite/checkpointer';
 import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
 
 let environment: TestEnvironment;
@@ -64,11 +64,12 @@ test('a checkpointer that has run keeps no process alive, even when its database
   // references it again, and this script then never ended.
   const script = `
     const { sql } = require('kysely');
-    const { openSqlite, sqliteCheckpointer } = require(${JSON.stringify(path.join(__dirname, '../../src/db/sqlite.ts'))});
+    const { openSqlite, sqliteCheckpointer } = require(${JSON.stringify(path.join(__dirname, '../../src/db/sqlite/sqlite.ts'))});
     const { db, release } = openSqlite(process.argv[1]);
     sql\`create table if not exists notes (body text)\`.execute(db)
       .then(() => sql\`insert into notes values ('one')\`.execute(db))
-      .then(() => new Promise((resolve) => setTimeout(resolve, 200)))
+      // A timer keeps the script alive until the checkpoint has run: the thread never does.
+      .then(() => { const alive = setInterval(() => {}, 1000); return sqliteCheckpointer(db).idle().finally(() => clearInterval(alive)); })
       .then(() => { release(); console.log('checkpointed', JSON.stringify(sqliteCheckpointer(db).last)); });
   `;
   // An evaluated script resolves its packages from its working directory: the server package's.

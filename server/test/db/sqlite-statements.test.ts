@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { PreparedStatements } from '../../src/db/sqlite-statements';
+import { PreparedStatements } from '../../src/db/sqlite/prepared-statements';
 
 interface Tables {
   notes: { id: number; body: string };

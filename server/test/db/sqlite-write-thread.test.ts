@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db';
-import { sqliteWriteThread } from '../../src/db/sqlite';
-import type { SqliteWriteThread } from '../../src/db/sqlite-write-thread';
+import { sqliteWriteThread } from '../../src/db/sqlite/sqlite';
+import type { SqliteWriteThread } from '../../src/db/sqlite/write-thread';
 import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
 
 let environment: TestEnvironment;

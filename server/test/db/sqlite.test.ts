@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/db';
-import { sqliteCacheKib } from '../../src/db/sqlite';
+import { sqliteCacheKib } from '../../src/db/sqlite/sqlite';
 import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
 
 let environment: TestEnvironment;

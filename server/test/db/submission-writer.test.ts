@@ -2,7 +2,7 @@
 // statements. A participant who already has a result keeps it, and one who is gone gets nothing,
 // alone, without failing the others.
 import { randomUUID } from 'node:crypto';
-import { isPostgres } from '../../src/db/engine';
+import { isPostgres } from '../../src/db/postgres/postgres';
 import { findParticipantById, insertParticipantIfMissing } from '../../src/modules/participants/repository';
 import { submissionWriter } from '../../src/modules/quiz/submission-writer';
 import {

@@ -15,7 +15,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { lockFileName } from '../../src/db/lock';
-import { sqliteFileName } from '../../src/db/sqlite';
+import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import type { Database } from '../../src/db/types';
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/repository';
 

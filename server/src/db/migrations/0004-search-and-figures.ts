@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../engine';
+import { isPostgres } from '../postgres/postgres';
 
 // Indexes the results page and the dashboard figures need once there are many participants
 // (measured by `pnpm bench` at 100,000 participants):

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../engine';
+import { isPostgres } from '../postgres/postgres';
 
 // A submission's answers and category figures are written once and never changed, and always read
 // whole (one result's answers; a page of results with their figures). They are now stored as JSON

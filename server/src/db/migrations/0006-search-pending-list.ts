@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../engine';
+import { isPostgres } from '../postgres/postgres';
 
 // PostgreSQL: new results reach the trigram index of the result search (migration 0004) through the
 // GIN index's pending list, which every search reads in full until it is merged into the index.

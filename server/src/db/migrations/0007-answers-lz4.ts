@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../engine';
+import { isPostgres } from '../postgres/postgres';
 
 // PostgreSQL: a result's answers (about 5 kB of JSON) are compressed when stored. With lz4 instead of
 // the default pglz, writing a batch of submissions costs PostgreSQL about a fifth less CPU (131

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../engine';
+import { isPostgres } from '../postgres/postgres';
 
 // PostgreSQL: a result's search text (migration 0004) is filled by a row trigger only where the
 // insert left it empty. The submission batch writes it itself, from the participant row its insert

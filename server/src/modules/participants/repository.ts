@@ -1,4 +1,4 @@
-import { valuesRows, type ListColumn } from '../../db/values-list';
+import { valuesRows, type ListColumn } from '../../db/statements/values-list';
 import type { Dialect, Executor, ParticipantsTable } from '../../db/types';
 import { normalizeEmail } from '../users/repository';
 

@@ -1,7 +1,7 @@
 import { batchesInFlight, GroupCommit, type Outcome } from '../../db/group-commit';
-import { executeKept } from '../../db/execute';
+import { executeKept } from '../../db/statements/execute';
 import { perDatabase } from '../../db/per-database';
-import { sqliteWriteThread } from '../../db/sqlite';
+import { sqliteWriteThread } from '../../db/sqlite/sqlite';
 import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
 
 /**

@@ -1,8 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
-import { isPostgres } from '../../db/engine';
-import { statementText, valuesRows, type ListColumn } from '../../db/values-list';
+import { isPostgres } from '../../db/postgres/postgres';
+import { valuesRows, type ListColumn } from '../../db/statements/values-list';
+import { statementText } from '../../db/statements/statement-cache';
 import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
-import { executeInOrder } from '../../db/execute';
+import { executeInOrder } from '../../db/statements/execute';
 import type { Dialect, Executor, IntBoolean, ResultsTable } from '../../db/types';
 import { TextPerQuestion } from '../../lib/kept-text';
 import { containsPattern, toCount } from '../../lib/pagination';

@@ -1,5 +1,6 @@
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
   sql,
@@ -8,7 +9,15 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
-import type { Database } from './types';
+import type { Database } from '../types';
+
+/**
+ * True when `db` (a database, a transaction on it, or the one a migration gets) talks to
+ * PostgreSQL: for the statements and migrations that differ by engine.
+ */
+export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -26,7 +35,7 @@ export interface PreparedStatement {
  * Runs `statement` on a pooled connection of `db` (opened by `openPostgres`) as a named prepared
  * statement: each connection parses and plans a name once, then only binds and executes it (after
  * five runs PostgreSQL keeps one generic plan). For hot statements whose text is long: a batch of
- * submissions cost PostgreSQL some 15 µs a submission less than when parsed and planned each time.
+ * submissions cost PostgreSQL less than when parsed and planned each time.
  */
 export async function runPrepared(db: Kysely<Database>, statement: PreparedStatement): Promise<unknown[]> {
   const pool = pools.get(db);

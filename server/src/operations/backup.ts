@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { acquireDataDirLock } from './lock';
-import { migrations } from './migrations';
-import { sqliteFileName } from './sqlite';
+import { acquireDataDirLock } from '../db/lock';
+import { migrations } from '../db/migrations';
+import { sqliteFileName } from '../db/sqlite/sqlite';
 
 /** A backup or restore refused for a reason the operator fixes from the message alone. */
 export class BackupError extends Error {

@@ -1,49 +1,21 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSqliteThread } from './thread';
+import type { CheckpointerData, CheckpointerMessage, CheckpointerReply, CheckpointReport } from './checkpointer.worker';
 
-/**
- * The thread's code (plain JavaScript, as the write thread's). It opens its own connection to the
- * database file and, each time it is told that something was committed, copies the pages the WAL
- * holds into the database file: a passive checkpoint, which never waits for a writer and never
- * holds one back. Nudges that arrive while one runs are answered by the next.
- */
-const threadSource = String.raw`
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-for (const pragma of workerData.pragmas) db.pragma(pragma);
-parentPort.on('message', (message) => {
-  if (message === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    const [row] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ pages: row.log, copied: row.checkpointed });
-  } catch (error) {
-    parentPort.postMessage({ error: String((error && error.message) || error) });
-  }
-});
-`;
-
-/** What the last checkpoint found: pages in the WAL, and how many of them are now in the database file. */
-export interface CheckpointReport {
-  pages: number;
-  copied: number;
-}
+export type { CheckpointReport } from './checkpointer.worker';
 
 /**
  * Checkpoints a SQLite database in WAL mode from a thread of its own. SQLite's automatic checkpoint
  * runs inside the commit that takes the WAL past 1,000 pages, on the committing connection: under
- * load that was every eighth commit or so of the write thread, some 10 ms of copying and syncing
- * the database file that the commit's submissions, and every one queued behind them, waited for.
+ * load that was every few commits of the write thread, copying and syncing the database file while
+ * the commit's submissions, and every one queued behind them, waited.
  * The connections that write turn it off (`wal_autocheckpoint = 0`) and nudge this thread instead.
  *
  * A checkpoint copies what was committed before it began; the WAL starts again from its beginning
- * once one has copied everything before the next write begins (measured at 100 connections: the WAL
- * held 450 pages at the median, 8,128 at the most).
+ * once one has copied everything before the next write begins, so under load it stays short.
  *
- * The thread starts on the first nudge and never keeps the process alive.
+ * The thread (its code: `checkpointer.worker.ts`) starts on the first nudge and never keeps the
+ * process alive.
  */
 export class SqliteCheckpointer {
   private worker: Worker | undefined;
@@ -72,7 +44,7 @@ export class SqliteCheckpointer {
       return;
     }
     this.pending = true;
-    this.start().postMessage('checkpoint');
+    this.post(this.start(), 'checkpoint');
   }
 
   /** Settles once no checkpoint is asked for or running (at once when none is). */
@@ -87,17 +59,14 @@ export class SqliteCheckpointer {
     if (!this.worker) return;
     // Referenced again: nothing else may keep the process alive while it waits for the thread.
     this.worker.ref();
-    this.worker.postMessage('close');
+    this.post(this.worker, 'close');
     await this.exited;
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(threadSource, {
-      eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), file: this.file, pragmas: this.pragmas },
-    });
-    worker.on('message', (report: CheckpointReport | { error: string }) => {
+    const worker = startSqliteThread<CheckpointerData>('checkpointer', { file: this.file, pragmas: this.pragmas });
+    worker.on('message', (report: CheckpointerReply) => {
       if ('error' in report) this.onError(report.error);
       else this.last = report;
       this.answered();
@@ -115,6 +84,10 @@ export class SqliteCheckpointer {
     worker.unref();
     this.worker = worker;
     return worker;
+  }
+
+  private post(worker: Worker, message: CheckpointerMessage): void {
+    worker.postMessage(message);
   }
 
   private answered(): void {

@@ -1,8 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import { isPostgres } from './engine';
-import { runPrepared } from './postgres';
-import type { Database, Executor } from './types';
-import { keptStatementName } from './values-list';
+import { isPostgres, runPrepared } from '../postgres/postgres';
+import type { Database, Executor } from '../types';
+import { keptStatementName } from './statement-cache';
 
 /** Runs compiled statements one after another on `db` and gives each one's rows, in order. */
 export async function executeInOrder(db: Executor, statements: readonly CompiledQuery[]): Promise<unknown[][]> {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { paths, useAuthStore } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { LoadingStatus, RetryAlert } from '../../components/status';
 import type { FinishedQuizState } from '../../lib/quiz-progress';
 import { AnswerChoices } from './components/answer-choices';
 import { LogoutButton } from './components/logout-button';
@@ -29,33 +30,18 @@ export function QuizScreen() {
     <>
       <AppHeader>{isParticipantAccount && <LogoutButton />}</AppHeader>
       <Container size={760} py={{ base: 'md', sm: 'xl' }} px="md">
-        {load.status === 'loading' && (
-          <Stack align="center" gap="sm" py="xl" role="status">
-            <Loader aria-hidden="true" />
-            <Text>Loading Questions...</Text>
-          </Stack>
-        )}
+        {load.status === 'loading' && <LoadingStatus>Loading Questions...</LoadingStatus>}
 
         {load.status === 'error' && (
-          <Alert color="red" title="The questions could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{load.message}</Text>
-              <Button onClick={retry} variant="white" color="red">
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert title="The questions could not be loaded" onRetry={retry}>
+            {load.message}
+          </RetryAlert>
         )}
 
         {load.status === 'ready' && !question && (
-          <Alert color="gray" title="No questions yet">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">There are no questions to answer at the moment. Please try again later.</Text>
-              <Button onClick={retry} variant="default">
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert title="No questions yet" tone="gray" onRetry={retry}>
+            There are no questions to answer at the moment. Please try again later.
+          </RetryAlert>
         )}
 
         {load.status === 'ready' && question && (

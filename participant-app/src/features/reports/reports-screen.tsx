@@ -1,43 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Container, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { paths, quizApi, type UserResponseSummary } from '@prometrica/shared-api';
+import { Button, Container, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { paths, quizApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { LoadingStatus, RetryAlert } from '../../components/status';
+import { messageOf } from '../../lib/errors';
+import { useRetryable } from '../../lib/use-retryable';
 import { formatDate } from '../../lib/dates';
 import { readParticipantDetails } from '../../lib/participant-details';
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; summary: UserResponseSummary };
 
 /** How many working days the doctor takes to send the report. */
 const REPORT_WORKING_DAYS = 5;
 
+/** One titled card of the summary. */
+function SummarySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** `/reports`: the participant's own summary of what they sent, and when the report will come. */
 export function ReportsScreen() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state: load, retry } = useRetryable(() => quizApi.getUserResponse());
   const email = readParticipantDetails()?.email;
 
-  useEffect(() => {
-    let live = true;
-    quizApi
-      .getUserResponse()
-      .then((summary) => {
-        if (live) setLoad({ status: 'ready', summary });
-      })
-      .catch((error: unknown) => {
-        if (live) setLoad({ status: 'error', message: error instanceof Error && error.message ? error.message : 'Your summary could not be loaded.' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  const summary = load.status === 'ready' ? load.summary : null;
+  const summary = load.status === 'ready' ? load.value : null;
   const submitted = summary !== null && summary.responses.length > 0;
 
   return (
@@ -49,22 +43,12 @@ export function ReportsScreen() {
             Your assessment summary
           </Title>
 
-          {load.status === 'loading' && (
-            <Stack align="center" gap="sm" py="xl" role="status">
-              <Loader aria-hidden="true" />
-              <Text>Loading your summary...</Text>
-            </Stack>
-          )}
+          {load.status === 'loading' && <LoadingStatus>Loading your summary...</LoadingStatus>}
 
           {load.status === 'error' && (
-            <Alert color="red" title="Your summary could not be loaded">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{load.message}</Text>
-                <Button onClick={retry} variant="white" color="red">
-                  Retry
-                </Button>
-              </Stack>
-            </Alert>
+            <RetryAlert title="Your summary could not be loaded" onRetry={retry}>
+              {messageOf(load.error, 'Your summary could not be loaded.')}
+            </RetryAlert>
           )}
 
           {summary && !submitted && (
@@ -80,21 +64,12 @@ export function ReportsScreen() {
 
           {summary && submitted && (
             <>
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-                <Stack gap="xs">
-                  <Title order={2} size="h4">
-                    Your answers
-                  </Title>
-                  {summary.submittedAt && <Text>Submitted on {formatDate(summary.submittedAt)}</Text>}
-                  <Text>Questions answered: {summary.responses.length}</Text>
-                </Stack>
-              </Paper>
+              <SummarySection title="Your answers">
+                {summary.submittedAt && <Text>Submitted on {formatDate(summary.submittedAt)}</Text>}
+                <Text>Questions answered: {summary.responses.length}</Text>
+              </SummarySection>
 
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-                <Stack gap="xs">
-                  <Title order={2} size="h4">
-                    Workplace concerns
-                  </Title>
+              <SummarySection title="Workplace concerns">
                   {summary.concerns.length > 0 ? (
                     <>
                       {summary.concernsSubmittedAt && <Text>Rated on {formatDate(summary.concernsSubmittedAt)}</Text>}
@@ -125,20 +100,14 @@ export function ReportsScreen() {
                       )}
                     </Stack>
                   )}
-                </Stack>
-              </Paper>
+              </SummarySection>
 
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-                <Stack gap="xs">
-                  <Title order={2} size="h4">
-                    Your report
-                  </Title>
+              <SummarySection title="Your report">
                   <Text>
                     The doctor will prepare your personal report from your responses and email it to{' '}
                     {email ? <strong>{email}</strong> : 'the email address you gave'} within {REPORT_WORKING_DAYS} working days.
                   </Text>
-                </Stack>
-              </Paper>
+              </SummarySection>
             </>
           )}
         </Stack>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { paths, quizApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { LoadingStatus } from '../../components/status';
 import { readParticipantDetails } from '../../lib/participant-details';
 import { asAnswers, clearQuizProgress, readSavedAnswers, readSavedQuestions, type SavedAnswer } from '../../lib/quiz-progress';
 import { answerSubmissionErrorMessage } from '../../lib/submission-messages';
@@ -89,12 +90,7 @@ export function SubmitScreen() {
       <Container size={640} py={{ base: 'lg', sm: 48 }} px="md">
         {view.kind === 'submitted' && <SubmittedResponses total={view.total} />}
 
-        {view.kind === 'checking' && (
-          <Stack align="center" gap="sm" py="xl" role="status">
-            <Loader aria-hidden="true" />
-            <Text>Loading your responses...</Text>
-          </Stack>
-        )}
+        {view.kind === 'checking' && <LoadingStatus>Loading your responses...</LoadingStatus>}
 
         {(view.kind === 'nothing-answered' || view.kind === 'unavailable') && (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>

@@ -1,7 +1,8 @@
-import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { DoneIcon } from '../../components/status';
 
 /** `/thankyou` and `/Thankyou`: the assessment is complete. */
 export function ThankyouScreen() {
@@ -11,11 +12,7 @@ export function ThankyouScreen() {
       <Container size={640} py={{ base: 'lg', sm: 48 }} px="md">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <Stack align="center" gap="md" ta="center">
-            <ThemeIcon size={56} radius="xl" color="brand" aria-hidden="true">
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
-                <path d="M5 12l5 5L20 7" />
-              </svg>
-            </ThemeIcon>
+            <DoneIcon />
             <Title order={1}>Thank you for completing the assessment</Title>
             <Text size="lg">
               Your responses have been recorded. The doctor will prepare a personal report from your responses and

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { quizApi, type ParticipantQuestion } from '@prometrica/shared-api';
+import { messageOf } from '../../../lib/errors';
 import {
   readSavedAnswers,
   readSavedIndex,
@@ -53,7 +54,7 @@ export function useQuiz(onFinish: (result: FinishedQuizState) => void) {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const message = error instanceof Error && error.message ? error.message : 'The questions could not be loaded.';
+        const message = messageOf(error, 'The questions could not be loaded.');
         setState((s) => ({ ...s, load: { status: 'error', message } }));
       });
     return () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@prometrica/shared-api';
+import { DoneIcon } from '../../../components/status';
 
 export interface SubmittedResponsesProps {
   /** How many questions the participant answered. */
@@ -17,11 +18,7 @@ export function SubmittedResponses({ total }: SubmittedResponsesProps) {
   return (
     <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack align="center" ta="center" gap="md">
-        <ThemeIcon size={56} radius="xl" color="brand" aria-hidden="true">
-          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
-            <path d="M5 12l5 5L20 7" />
-          </svg>
-        </ThemeIcon>
+        <DoneIcon />
         <Title order={1} size="h2" ref={headingRef} tabIndex={-1}>
           Your responses have been submitted
         </Title>

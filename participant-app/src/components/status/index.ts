@@ -1,0 +1,1 @@
+export { DoneIcon, LoadingStatus, RetryAlert, type RetryAlertProps } from './status';

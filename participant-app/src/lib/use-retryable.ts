@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type Retryable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
+
+/**
+ * Runs `load` at mount and again after each `retry`; the answer of an attempt that was superseded
+ * (or whose screen has gone) is dropped. `load` is read when an attempt starts, so it need not be
+ * stable.
+ */
+export function useRetryable<T>(load: () => Promise<T>) {
+  const [state, setState] = useState<Retryable<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(load);
+  // Declared before the effect that loads, so an attempt always starts the latest `load`.
+  useEffect(() => {
+    latest.current = load;
+  });
+
+  useEffect(() => {
+    let live = true;
+    latest.current().then(
+      (value) => {
+        if (live) setState({ status: 'ready', value });
+      },
+      (error: unknown) => {
+        if (live) setState({ status: 'error', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { state, retry };
+}

@@ -1,31 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { test } from '@playwright/test';
+import { freePort, repoRoot, startServerProcess } from '../../server/test/helpers/server-process';
 
-export const repoRoot = resolve(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'superadmin@prometrica.test';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
+export { freePort, repoRoot };
 
 export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
-  process: ChildProcess;
   /** Graceful stop (SIGTERM). */
   stop(): Promise<void>;
   /** Hard stop (SIGKILL), as a crash would. */
@@ -34,60 +21,61 @@ export interface RunningServer {
   output(): string;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
-
 /** Starts the real server as one node process on a free port, with its own data directory. */
 export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'prometrica-e2e-'));
-  const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', loader, join(repoRoot, 'server/src/server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (log += String(d)));
-  child.stderr?.on('data', (d) => (log += String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => log);
-  const exited = () => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  const env = { DATABASE_URL: '', ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env };
+  const server = await startServerProcess({ name: 'e2e', port, dataDir, env }, 30_000);
   return {
-    url,
+    url: server.url,
     port,
     dataDir,
-    process: child,
-    output: () => log,
+    output: server.output,
+    kill9: server.kill9,
     async stop() {
-      child.kill('SIGTERM');
-      await exited();
+      await server.stop();
     },
-    async kill9() {
-      child.kill('SIGKILL');
-      await exited();
+  };
+}
+
+/** Runs `work` against a server of its own (started with `options`), then stops it and removes its data. */
+export async function withServer(options: Parameters<typeof startServer>[0], work: (server: RunningServer) => Promise<void>): Promise<void> {
+  const server = await startServer(options);
+  try {
+    await work(server);
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+  }
+}
+
+/**
+ * One server for the tests of this file (or of the describe block it is called in): started before
+ * the first, stopped and its data removed after the last. Read its fields inside the tests.
+ */
+export function useServer(): Pick<RunningServer, 'url' | 'port' | 'dataDir'> {
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+  const running = () => {
+    if (!server) throw new Error('the server starts before the first test: read it inside a test');
+    return server;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get port() {
+      return running().port;
+    },
+    get dataDir() {
+      return running().dataDir;
     },
   };
 }

@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { removeDir, startServer, type RunningServer } from '../support/server';
+import { useServer } from '../support/server';
 import { answerCurrent, enterDetails, newParticipant, progress } from '../support/participant';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 for (const width of [1280, 375]) {
   test(`every participant screen has no serious or critical WCAG 2.2 AA violations at ${width} px`, async ({ page }, testInfo) => {

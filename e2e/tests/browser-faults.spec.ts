@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { removeDir, startServer, type RunningServer } from '../support/server';
+import { useServer } from '../support/server';
 import { adminApi } from '../support/api';
 import { answerCurrent, enterDetails, newParticipant, progress, reachQuiz } from '../support/participant';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 const NETWORK_MESSAGE = 'Network error. Please check your internet connection and try again.';
 

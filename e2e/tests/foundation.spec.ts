@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, removeDir, repoRoot, startServer, type RunningServer } from '../support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, removeDir, repoRoot, useServer, withServer } from '../support/server';
 import { startStaticHost } from '../support/static-server';
 import { buildAdminRelease } from '../support/release';
 
@@ -13,14 +13,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe('the federated product on the default server', () => {
-  let server: RunningServer;
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    removeDir(server.dataDir);
-  });
+  const server = useServer();
 
   test('both remotes render through the shell, sharing one React and one auth store', async ({ page }) => {
     await page.goto(server.url + '/');
@@ -147,43 +140,41 @@ test.describe('the federated product on the default server', () => {
 
 test('the admin remote loads from another host when ADMIN_REMOTE_URL points there', async ({ page }) => {
   const host = await startStaticHost(join(repoRoot, 'admin-app/dist'));
-  const server = await startServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } });
   try {
-    await page.goto(server.url + '/admin');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    expect(host.requests).toContain('/mf-manifest.json');
-    expect(host.requests).toContain('/remoteEntry.js');
+    await withServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } }, async (server) => {
+      await page.goto(server.url + '/admin');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      expect(host.requests).toContain('/mf-manifest.json');
+      expect(host.requests).toContain('/remoteEntry.js');
+    });
   } finally {
-    await server.stop();
     await host.close();
-    removeDir(server.dataDir);
   }
 });
 
 test('an unreachable admin remote shows Retry while the participant side keeps working', async ({ page }) => {
   const host = await startStaticHost(join(repoRoot, 'admin-app/dist'));
   host.setDown(true);
-  const server = await startServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } });
   try {
-    await page.goto(server.url + '/admin');
-    await expect(page.getByText('The management area could not be loaded')).toBeVisible();
-    const retry = page.getByRole('button', { name: 'Retry' });
-    await expect(retry).toBeVisible();
+    await withServer({ env: { ADMIN_REMOTE_URL: `${host.url}/mf-manifest.json` } }, async (server) => {
+      await page.goto(server.url + '/admin');
+      await expect(page.getByText('The management area could not be loaded')).toBeVisible();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await expect(retry).toBeVisible();
 
-    await page.goto(server.url + '/');
-    await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
+      await page.goto(server.url + '/');
+      await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
 
-    await page.goto(server.url + '/admin');
-    await expect(retry).toBeVisible();
-    await retry.click();
-    await expect(page.getByText('The management area could not be loaded')).toBeVisible();
-    host.setDown(false);
-    await retry.click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await page.goto(server.url + '/admin');
+      await expect(retry).toBeVisible();
+      await retry.click();
+      await expect(page.getByText('The management area could not be loaded')).toBeVisible();
+      host.setDown(false);
+      await retry.click();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    });
   } finally {
-    await server.stop();
     await host.close();
-    removeDir(server.dataDir);
   }
 });
 
@@ -191,36 +182,35 @@ test('a rebuilt admin remote is picked up on reload; the shell and participant r
   test.setTimeout(180_000);
   const adminDir = mkdtempSync(join(tmpdir(), 'prometrica-admin-release-'));
   cpSync(join(repoRoot, 'admin-app/dist'), adminDir, { recursive: true });
-  const server = await startServer({ env: { ADMIN_DIST: adminDir } });
   try {
-    const scripts: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    await withServer({ env: { ADMIN_DIST: adminDir } }, async (server) => {
+      const scripts: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(server.url + '/admin');
+      await expect(page.getByText(/^Release /)).toBeVisible();
+      const before = await page.getByText(/^Release /).innerText();
+      const shellBefore = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
+
+      // Release a new admin remote: build it with another release label and copy it over the served folder.
+      const label = `e2e-${Date.now()}`;
+      const built = buildAdminRelease(label);
+      try {
+        cpSync(built, adminDir, { recursive: true });
+      } finally {
+        removeDir(built);
+      }
+
+      scripts.length = 0;
+      await page.reload();
+      await expect(page.getByText(`Release ${label}`)).toBeVisible();
+      expect(before).not.toContain(label);
+      const shellAfter = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
+      // The shell's own files are the same ones as before the release.
+      expect(shellAfter.filter((s) => s.startsWith('/main.'))).toEqual(shellBefore.filter((s) => s.startsWith('/main.')));
     });
-    await page.goto(server.url + '/admin');
-    await expect(page.getByText(/^Release /)).toBeVisible();
-    const before = await page.getByText(/^Release /).innerText();
-    const shellBefore = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
-
-    // Release a new admin remote: build it with another release label and copy it over the served folder.
-    const label = `e2e-${Date.now()}`;
-    const built = buildAdminRelease(label);
-    try {
-      cpSync(built, adminDir, { recursive: true });
-    } finally {
-      removeDir(built);
-    }
-
-    scripts.length = 0;
-    await page.reload();
-    await expect(page.getByText(`Release ${label}`)).toBeVisible();
-    expect(before).not.toContain(label);
-    const shellAfter = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
-    // The shell's own files are the same ones as before the release.
-    expect(shellAfter.filter((s) => s.startsWith('/main.'))).toEqual(shellBefore.filter((s) => s.startsWith('/main.')));
   } finally {
-    await server.stop();
-    removeDir(server.dataDir);
     removeDir(adminDir);
   }
 });

@@ -58,7 +58,7 @@ export const sections = {
     screens: { categories: (m) => m.default },
     nav: 'Categories',
   }),
-  complaints: section(() => import(/* webpackChunkName: "dashboard-complaints" */ './features/complaints'), {
+  concerns: section(() => import(/* webpackChunkName: "dashboard-concerns" */ './features/concerns'), {
     screens: { complaint: (m) => m.default },
     nav: 'Complaints',
   }),

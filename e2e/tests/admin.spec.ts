@@ -178,12 +178,12 @@ test("an admin opens a participant's result and sees the category figures", asyn
   await expectAccessible(page, 'results', testInfo);
 });
 
-test('an admin adds, edits and deletes a complaint and sees a participant’s concern submission', async ({ page }, testInfo) => {
+test('an admin adds, edits and deletes a concern and sees a participant’s concern submission', async ({ page }, testInfo) => {
   const stamp = Date.now().toString(36);
   const who = { name: `Rater ${stamp}`, email: `rater.${stamp}@example.com`, phone: '03004445556' };
   const participant = await participantApi(server.url, who);
-  const { complaints } = await participant.get<{ complaints: { _id: string; title: string }[] }>('complaint-bother/get-all');
-  await participant.post('complaint-bother/add-complaint', [{ complaintId: complaints[0]!._id, botherOptions: ['A great deal'] }]);
+  const { complaints: concerns } = await participant.get<{ complaints: { _id: string; title: string }[] }>('complaint-bother/get-all');
+  await participant.post('complaint-bother/add-complaint', [{ complaintId: concerns[0]!._id, botherOptions: ['A great deal'] }]);
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Complaints' }).click();
@@ -197,8 +197,8 @@ test('an admin adds, edits and deletes a complaint and sees a participant’s co
   await expect(add).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: `Workload ${stamp}` });
   await expect(row).toBeVisible();
-  await shoot(page, '07-complaints');
-  await expectAccessible(page, 'complaints', testInfo);
+  await shoot(page, '07-concerns');
+  await expectAccessible(page, 'concerns', testInfo);
 
   await page.getByRole('button', { name: `Edit complaint Workload ${stamp}` }).click();
   const edit = page.getByRole('dialog');
@@ -213,7 +213,7 @@ test('an admin adds, edits and deletes a complaint and sees a participant’s co
   await page.getByRole('tab', { name: 'User Submissions' }).click();
   await page.getByLabel('Search submissions').fill(who.email);
   const submission = page.getByRole('row').filter({ hasText: who.name });
-  await expect(submission).toContainText(complaints[0]!.title);
+  await expect(submission).toContainText(concerns[0]!.title);
   await expect(submission).toContainText('A great deal');
   await shoot(page, '08-submissions');
   await expectAccessible(page, 'user submissions', testInfo);

@@ -46,10 +46,10 @@ test('participant names with markup and SQL are shown as typed, stored as typed 
     // The admin's search with the same text finds exactly this participant's submission later;
     // here the participant record is looked up through a concern submission.
     const participant = await participantApi(server.url, { name, email, phone: '03001234567' });
-    const { complaints } = await participant.get<{ complaints: { _id: string }[] }>('complaint-bother/get-all');
-    await participant.post('complaint-bother/add-complaint', [{ complaintId: complaints[0]!._id, botherOptions: ['A little'] }]);
-    const groups = await admin.get<{ data: { user: { name: string; email: string } }[] }>('complaint-bother/get-all-complaints');
-    expect(groups.data.find((g) => g.user.email === email)?.user.name).toBe(name);
+    const { complaints: concerns } = await participant.get<{ complaints: { _id: string }[] }>('complaint-bother/get-all');
+    await participant.post('complaint-bother/add-complaint', [{ complaintId: concerns[0]!._id, botherOptions: ['A little'] }]);
+    const submissions = await admin.get<{ data: { user: { name: string; email: string } }[] }>('complaint-bother/get-all-complaints');
+    expect(submissions.data.find((s) => s.user.email === email)?.user.name).toBe(name);
   }
 });
 

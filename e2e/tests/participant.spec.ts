@@ -104,9 +104,9 @@ test('a new participant completes the whole journey and the admin API shows what
   expect(Buffer.from(detail.agreement?.imageBase64 ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
 
   const submissions = await admin.get<Submissions>('complaint-bother/get-all-complaints');
-  const mine = submissions.data.find((g) => g.user.email === me.email);
+  const mine = submissions.data.find((s) => s.user.email === me.email);
   expect(mine?.user).toMatchObject({ name: me.name, phoneNumber: me.phone });
-  expect(mine?.bothers.map((b) => [b.complaintId.title, b.botherOptions]).sort()).toEqual([
+  expect(mine?.bothers.map((rating) => [rating.complaintId.title, rating.botherOptions]).sort()).toEqual([
     ['Clarity of Expectations', ['Quite a Bit']],
     ['Team & Culture', ['A great deal']],
   ]);

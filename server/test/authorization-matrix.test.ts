@@ -77,7 +77,7 @@ async function created<T>(method: Method, url: string, payload: unknown, pick: (
 const newQuestion = () =>
   created('POST', '/api/admin/addquestion', { question: `Matrix ${next()}?`, correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' }, (b) => b.question._id as string);
 const newCategory = () => created('POST', '/api/category', { name: `Matrix ${next()}` }, (b) => b.category._id as string);
-const newComplaint = () =>
+const newConcern = () =>
   created('POST', '/api/complaint/create-complaint', [{ title: `Matrix ${next()}`, description: 'd' }], (b) => b.complaints[0]._id as string);
 const firstConcern = () => created('GET', '/api/complaint-bother/get-all', undefined, (b) => b.complaints[0]._id as string);
 const userBody = (target: { email: string; name: string }, role: string) => ({ name: target.name, email: target.email, phoneNumber: '0300', role });
@@ -154,10 +154,10 @@ const requests: Record<string, () => Promise<Prepared>> = {
   }),
   'GET /api/complaint/getAll': async () => ({ url: '/api/complaint/getAll' }),
   'PUT /api/complaint/edit/:id': async () => ({
-    url: `/api/complaint/edit/${await newComplaint()}`,
+    url: `/api/complaint/edit/${await newConcern()}`,
     payload: { title: 'Edited', description: 'Edited', status: 'resolved' },
   }),
-  'DELETE /api/complaint/delete/:id': async () => ({ url: `/api/complaint/delete/${await newComplaint()}` }),
+  'DELETE /api/complaint/delete/:id': async () => ({ url: `/api/complaint/delete/${await newConcern()}` }),
   'GET /api/complaint-bother/get-all': async () => ({ url: '/api/complaint-bother/get-all' }),
   'POST /api/complaint-bother/add-complaint': async () => ({
     url: '/api/complaint-bother/add-complaint',

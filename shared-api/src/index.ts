@@ -11,8 +11,8 @@ export * as questionsApi from './endpoints/questions';
 export * as usersApi from './endpoints/users';
 export * as resultsApi from './endpoints/results';
 export * as categoriesApi from './endpoints/categories';
-export * as complaintsApi from './endpoints/complaints';
 export * as concernsApi from './endpoints/concerns';
+export * as concernRatingsApi from './endpoints/concern-ratings';
 export * as statsApi from './endpoints/stats';
 export { paths, storageKeys } from './contract/paths';
 export { remoteNames } from './contract/runtime';
@@ -63,19 +63,20 @@ export type {
   SignedAgreement,
 } from './contract/results';
 export type {
-  Complaint,
-  CreateComplaintsBody,
-  EditComplaintBody,
-  ComplaintListResponse,
-  ComplaintsCreatedResponse,
-  ComplaintResponse,
   Concern,
+  ConcernInput,
+  CreateConcernsBody,
+  EditConcernBody,
   ConcernListResponse,
+  ConcernsCreatedResponse,
+  ConcernResponse,
+  RatableConcern,
+  RatableConcernListResponse,
   ConcernRatingsBody,
   ConcernRatingsResponse,
-  Bother,
-  ConcernSubmissionGroup,
+  ConcernRating,
+  ConcernSubmission,
   ConcernSubmissionListResponse,
-} from './contract/complaints';
+} from './contract/concerns';
 export type { StatsQuery, StatsResponse } from './contract/stats';
 export { limits } from './contract/limits';

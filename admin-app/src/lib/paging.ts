@@ -21,7 +21,7 @@ export function pageOf<T>(items: readonly T[], page: number, pageSize: number): 
   return items.slice(start, start + pageSize);
 }
 
-/** Newest first by `createdAt` (complaints and categories, spec section 9). */
+/** Newest first by `createdAt` (concerns and categories, spec section 9). */
 export function newestFirst<T extends { createdAt: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

@@ -2,8 +2,8 @@
 import {
   useAuthStore,
   type Category,
-  type Complaint,
-  type ConcernSubmissionGroup,
+  type Concern,
+  type ConcernSubmission,
   type Question,
   type Result,
   type Role,
@@ -70,7 +70,7 @@ export function aListedResult(overrides: Partial<Result> = {}): ListedResult {
   return { ...aResult(overrides), answers: [] };
 }
 
-export function aComplaint(overrides: Partial<Complaint> = {}): Complaint {
+export function aConcern(overrides: Partial<Concern> = {}): Concern {
   return {
     _id: 'cp1',
     title: 'Clarity of Expectations',
@@ -84,7 +84,7 @@ export function aComplaint(overrides: Partial<Complaint> = {}): Complaint {
   };
 }
 
-export function aSubmissionGroup(overrides: Partial<ConcernSubmissionGroup> = {}): ConcernSubmissionGroup {
+export function aConcernSubmission(overrides: Partial<ConcernSubmission> = {}): ConcernSubmission {
   return {
     _id: 'g1',
     user: { _id: 'p1', name: 'Grace Hopper', email: 'grace@example.com', phoneNumber: '03111111111' },

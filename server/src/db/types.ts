@@ -94,13 +94,13 @@ export interface ResultAnswersTable {
   answers: string;
 }
 
-/** An admin complaint: a workplace concern participants rate. */
-export interface ComplaintsTable {
+/** A workplace concern an admin wrote, which participants rate. */
+export interface ConcernsTable {
   id: string;
   title: string;
   description: string;
-  /** JSON text: a list of strings. */
-  bother_options: string;
+  /** JSON text: the options participants choose from (a list of strings; empty: the standard three). */
+  rating_options: string;
   status: string;
   reporter_name: string;
   created_at: IsoTimestamp;
@@ -114,19 +114,19 @@ export interface ConcernSubmissionsTable {
   created_at: IsoTimestamp;
 }
 
-/** One rated concern (a "bother") with a snapshot of the concern as it was rated. */
+/** One rated concern with a snapshot of the concern as it was rated. */
 export interface ConcernRatingsTable {
   id: string;
   submission_id: string;
   position: number;
-  complaint_id: string;
-  complaint_title: string;
-  complaint_description: string;
+  concern_id: string;
+  concern_title: string;
+  concern_description: string;
   /** JSON text: the options the concern offered. */
-  complaint_options: string;
-  complaint_created_at: IsoTimestamp;
+  concern_rating_options: string;
+  concern_created_at: IsoTimestamp;
   /** JSON text: the participant's choice, a list of one. */
-  bother_options: string;
+  chosen_options: string;
   status: string;
   created_at: IsoTimestamp;
 }
@@ -151,7 +151,7 @@ export interface Database {
   agreements: AgreementsTable;
   results: ResultsTable;
   result_answers: ResultAnswersTable;
-  complaints: ComplaintsTable;
+  concerns: ConcernsTable;
   concern_submissions: ConcernSubmissionsTable;
   concern_ratings: ConcernRatingsTable;
   rate_limits: RateLimitsTable;

@@ -3,7 +3,7 @@ import { registerRoute, type ApiRoute } from '../lib/route-table';
 import { agreementRoutes } from './agreements/routes';
 import { authRoutes } from './auth/routes';
 import { categoryRoutes } from './categories/routes';
-import { complaintRoutes } from './complaints/routes';
+import { concernRatingRoutes } from './concern-ratings/routes';
 import { concernRoutes } from './concerns/routes';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
@@ -26,8 +26,8 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...questionRoutes,
   ...categoryRoutes,
   ...resultRoutes,
-  ...complaintRoutes,
   ...concernRoutes,
+  ...concernRatingRoutes,
   ...statsRoutes,
 ];
 

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { insertCategory } from '../modules/categories/repository';
-import { insertComplaints } from '../modules/complaints/repository';
-import { newComplaints, standardBotherOptions } from '../modules/complaints/service';
+import { insertConcerns, newConcerns, standardRatingOptions } from '../modules/concerns/service';
 import { insertQuestion } from '../modules/questions/repository';
 import { demoCategories, demoConcerns } from './demo-content';
 
@@ -28,7 +27,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<DemoContent
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return 'exists';
 
-    for (const table of ['categories', 'questions', 'complaints'] as const) {
+    for (const table of ['categories', 'questions', 'concerns'] as const) {
       if (await trx.selectFrom(table).select('id').limit(1).executeTakeFirst()) return 'exists';
     }
 
@@ -42,8 +41,8 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<DemoContent
         await insertQuestion(trx, { ...question, id: randomUUID(), categoryId, createdAt: at() });
       }
     }
-    const concerns = demoConcerns.map((concern) => ({ ...concern, botherOptions: [...standardBotherOptions] }));
-    await insertComplaints(trx, newComplaints(concerns, start + tick));
+    const concerns = demoConcerns.map((concern) => ({ ...concern, ratingOptions: [...standardRatingOptions] }));
+    await insertConcerns(trx, newConcerns(concerns, start + tick));
     return 'seeded';
   });
 }

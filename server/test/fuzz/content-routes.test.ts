@@ -1,5 +1,5 @@
 /** @jest-environment ./test/fuzz/environment.cjs */
 import { describeFuzz } from './harness';
 
-// Questions, categories and admin complaints.
+// Questions, categories and workplace concerns.
 describeFuzz('content');

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { z } from 'zod';
 import type { ApiRoute } from '../../src/lib/route-table';
 import { apiRouteTable } from '../../src/modules';
-import { standardBotherOptions } from '../../src/modules/complaints/service';
+import { standardRatingOptions } from '../../src/modules/concerns/service';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { call, newParticipant, submitAll } from '../helpers/api';
 import { build, type TestApp } from '../helpers/build';
@@ -29,8 +29,8 @@ function readPositiveInteger(name: string, fallback: number): number {
 
 /** Which fuzz file covers which modules (tags): three files, so jest runs them side by side. */
 export const fuzzGroups = {
-  participant: ['health', 'auth', 'quiz', 'concerns'],
-  content: ['questions', 'categories', 'complaints'],
+  participant: ['health', 'auth', 'quiz', 'concern-ratings'],
+  content: ['questions', 'categories', 'concerns'],
   accounts: ['users', 'results', 'stats'],
 } as const;
 
@@ -43,12 +43,12 @@ export type Caller = 'participant' | 'user' | 'admin' | 'superadmin';
 export interface FuzzWorld {
   app: FastifyInstance;
   tokens: Record<Caller, string>;
-  /** Ids of rows that exist: questions, categories, complaints, results, concern ratings, accounts. */
+  /** Ids of rows that exist: questions, categories, concerns, results, concern ratings, accounts. */
   ids: string[];
   /** The same ids by the module (route tag) whose routes take them. */
   idsByTag: Record<string, string[]>;
   questionIds: string[];
-  complaintIds: string[];
+  concernIds: string[];
   categoryNames: string[];
   /** Deletes what the fuzzer created since `since` (ISO time), so later routes list small tables. */
   removeRowsSince(since: string): Promise<void>;
@@ -68,7 +68,7 @@ async function removeRowsSince(app: FastifyInstance, since: string): Promise<voi
     .where('created_at', '>=', since)
     .where('id', 'not in', db.selectFrom('questions').select('category_id'))
     .execute();
-  await db.deleteFrom('complaints').where('created_at', '>=', since).execute();
+  await db.deleteFrom('concerns').where('created_at', '>=', since).execute();
   await db.deleteFrom('users').where('created_at', '>=', since).execute();
   // Removed behind the API's back: the shared question list must be read again.
   questionSet(app).invalidate();
@@ -88,25 +88,25 @@ export async function createWorld(): Promise<FuzzWorld> {
     // A submitted result and a rated concern, so ids of those exist too.
     const submitter = await newParticipant(app);
     expect((await submitAll(app, submitter.token)).statusCode).toBe(201);
-    const concern = await app.db.selectFrom('complaints').select('id').executeTakeFirstOrThrow();
+    const concern = await app.db.selectFrom('concerns').select('id').executeTakeFirstOrThrow();
     const rated = await call(app, 'POST', '/api/complaint-bother/add-complaint', {
       token: submitter.token,
-      payload: [{ complaintId: concern.id, botherOptions: [standardBotherOptions[0]] }],
+      payload: [{ complaintId: concern.id, botherOptions: [standardRatingOptions[0]] }],
     });
     expect(rated.statusCode).toBe(201);
     // Accounts the fuzzer may update or delete (never the ones whose tokens it uses).
     const targets = [await quickUser(app), await quickUser(app, { role: 'admin' })];
 
-    const idsOf = async (table: 'questions' | 'categories' | 'complaints' | 'results' | 'concern_ratings') =>
+    const idsOf = async (table: 'questions' | 'categories' | 'concerns' | 'results' | 'concern_ratings') =>
       (await app.db.selectFrom(table).select('id').execute()).map((row) => row.id);
     const questionIds = await idsOf('questions');
-    const complaintIds = await idsOf('complaints');
+    const concernIds = await idsOf('concerns');
     const idsByTag = {
       questions: questionIds,
-      complaints: complaintIds,
+      concerns: concernIds,
       categories: await idsOf('categories'),
       results: await idsOf('results'),
-      concerns: await idsOf('concern_ratings'),
+      'concern-ratings': await idsOf('concern_ratings'),
       users: targets.map((target) => target.id),
     };
     const ids = Object.values(idsByTag).flat();
@@ -117,7 +117,7 @@ export async function createWorld(): Promise<FuzzWorld> {
       ids,
       idsByTag,
       questionIds,
-      complaintIds,
+      concernIds,
       categoryNames,
       removeRowsSince: (since) => removeRowsSince(app, since),
       close: () => subject.close(),
@@ -227,11 +227,11 @@ function textFor(world: FuzzWorld, key: string | undefined, format: string | und
       case 'questionId':
         return fc.constantFrom(...world.questionIds);
       case 'complaintId':
-        return fc.constantFrom(...world.complaintIds);
+        return fc.constantFrom(...world.concernIds);
       case 'category':
         return fc.constantFrom(...world.categoryNames, 'leadership', 'No such category');
       case 'botherOptions':
-        return fc.constantFrom(...standardBotherOptions, 'a little', 'Not an option');
+        return fc.constantFrom(...standardRatingOptions, 'a little', 'Not an option');
       case 'phone':
       case 'phoneNumber':
       case 'contactno':

@@ -66,7 +66,7 @@ describe('text with a NUL character is refused with 400 naming the field (Postgr
       field: 'answers.1.userAnswer',
     },
     {
-      label: 'a complaint in a list of complaints',
+      label: 'a concern in a list of concerns',
       send: () =>
         call(app, 'POST', '/api/complaint/create-complaint', {
           token: admin,
@@ -85,7 +85,7 @@ describe('text with a NUL character is refused with 400 naming the field (Postgr
 
   it('stores nothing from a refused request', async () => {
     expect(await app.db.selectFrom('participants').select('id').where('email_lower', '=', 'nul.name@example.com').execute()).toEqual([]);
-    expect(await app.db.selectFrom('complaints').select('id').where('title', '=', 'Noise').execute()).toEqual([]);
+    expect(await app.db.selectFrom('concerns').select('id').where('title', '=', 'Noise').execute()).toEqual([]);
   });
 
   it('finds a NUL however deep it is nested, without recursion', () => {

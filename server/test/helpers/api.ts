@@ -84,7 +84,7 @@ export async function submitAll(app: FastifyInstance, token: string, wrong?: (qu
 export async function clearDemoContent(app: FastifyInstance) {
   await app.db.deleteFrom('questions').execute();
   await app.db.deleteFrom('categories').execute();
-  await app.db.deleteFrom('complaints').execute();
+  await app.db.deleteFrom('concerns').execute();
   // Removed behind the API's back: the shared question list must be read again.
   questionSet(app).invalidate();
 }

@@ -11,12 +11,12 @@ describe('first-start demo content', () => {
   const contents = async (app: Awaited<ReturnType<TestEnvironment['build']>>) => ({
     categories: await app.db.selectFrom('categories').selectAll().orderBy('created_at').execute(),
     questions: await app.db.selectFrom('questions').selectAll().orderBy('created_at').execute(),
-    complaints: await app.db.selectFrom('complaints').selectAll().orderBy('created_at').execute(),
+    concerns: await app.db.selectFrom('concerns').selectAll().orderBy('created_at').execute(),
   });
 
   it('adds four categories of three questions covering every type, and the seven workplace concerns', async () => {
     const app = await environment.build();
-    const { categories, questions, complaints } = await contents(app);
+    const { categories, questions, concerns } = await contents(app);
     expect(categories.map((category) => category.name)).toEqual(['Leadership', 'Communication', 'Resilience', 'Decision Making']);
     expect(questions).toHaveLength(12);
     for (const category of categories) {
@@ -37,7 +37,7 @@ describe('first-start demo content', () => {
       }
       expect(question.question_lower).toBe(question.question.toLowerCase());
     }
-    expect(complaints.map((complaint) => complaint.title)).toEqual([
+    expect(concerns.map((concern) => concern.title)).toEqual([
       'Clarity of Expectations',
       'Recognition for Performance',
       'Encouragement & Support',
@@ -46,10 +46,10 @@ describe('first-start demo content', () => {
       'Company Purpose & Direction',
       'Team & Culture',
     ]);
-    for (const complaint of complaints) {
-      expect(complaint.description.length).toBeGreaterThan(10);
-      expect(JSON.parse(complaint.bother_options)).toEqual(['A little', 'Quite a Bit', 'A great deal']);
-      expect(complaint.status).toBe('pending');
+    for (const concern of concerns) {
+      expect(concern.description.length).toBeGreaterThan(10);
+      expect(JSON.parse(concern.rating_options)).toEqual(['A little', 'Quite a Bit', 'A great deal']);
+      expect(concern.status).toBe('pending');
     }
     await app.close();
   });
@@ -57,15 +57,15 @@ describe('first-start demo content', () => {
   it('adds nothing on later starts, even after the content was deleted', async () => {
     const second = await environment.build();
     const counts = await contents(second);
-    expect([counts.categories.length, counts.questions.length, counts.complaints.length]).toEqual([4, 12, 7]);
+    expect([counts.categories.length, counts.questions.length, counts.concerns.length]).toEqual([4, 12, 7]);
     await second.db.deleteFrom('questions').execute();
     await second.db.deleteFrom('categories').execute();
-    await second.db.deleteFrom('complaints').execute();
+    await second.db.deleteFrom('concerns').execute();
     await second.close();
 
     const third = await environment.build();
     const after = await contents(third);
-    expect([after.categories.length, after.questions.length, after.complaints.length]).toEqual([0, 0, 0]);
+    expect([after.categories.length, after.questions.length, after.concerns.length]).toEqual([0, 0, 0]);
     await third.close();
   });
 

@@ -10,7 +10,7 @@ export * from './categories';
 export * from './users';
 export * from './quiz';
 export * from './results';
-export * from './complaints';
+export * from './concerns';
 export * from './stats';
 export * from './domain';
 export { paths, storageKeys } from './paths';

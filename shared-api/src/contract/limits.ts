@@ -19,7 +19,7 @@ export const limits = {
   categoryName: 100,
   title: 200,
   description: 2000,
-  botherOption: 100,
+  ratingOption: 100,
   search: 200,
   /** Consent signature image, base64 characters (about 1 MB of image). */
   signatureBase64: 1_400_000,

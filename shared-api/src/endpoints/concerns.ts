@@ -1,17 +1,16 @@
 import type { MessageResponse } from '../contract/common';
-import type { ConcernListResponse, ConcernRatingsBody, ConcernRatingsResponse, ConcernSubmissionListResponse } from '../contract/complaints';
+import type {
+  ConcernListResponse,
+  ConcernResponse,
+  ConcernsCreatedResponse,
+  CreateConcernsBody,
+  EditConcernBody,
+} from '../contract/concerns';
 import { request } from '../client/http';
 
-/** `GET complaint-bother/get-all`: the concerns a participant rates. */
-export const getConcerns = () => request<ConcernListResponse>('get', 'complaint-bother/get-all', { credential: 'participant' });
-
-/** `POST complaint-bother/add-complaint`: the participant's ratings. */
-export const submitConcernRatings = (body: ConcernRatingsBody) =>
-  request<ConcernRatingsResponse>('post', 'complaint-bother/add-complaint', { json: body, credential: 'participant' });
-
-/** `GET complaint-bother/get-all-complaints` (admin): submissions grouped by participant. */
-export const getConcernSubmissions = () => request<ConcernSubmissionListResponse>('get', 'complaint-bother/get-all-complaints');
-
-/** `DELETE complaint-bother/delete-user-complaint/{id}` (admin): one rated concern. */
-export const deleteConcernRating = (id: string) =>
-  request<MessageResponse>('delete', `complaint-bother/delete-user-complaint/${encodeURIComponent(id)}`);
+/** The workplace concerns admins write (and participants rate). */
+export const createConcerns = (body: CreateConcernsBody) => request<ConcernsCreatedResponse>('post', 'complaint/create-complaint', { json: body });
+export const getConcerns = () => request<ConcernListResponse>('get', 'complaint/getAll');
+export const editConcern = (id: string, body: EditConcernBody) =>
+  request<ConcernResponse>('put', `complaint/edit/${encodeURIComponent(id)}`, { json: { ...body, id } });
+export const deleteConcern = (id: string) => request<MessageResponse>('delete', `complaint/delete/${encodeURIComponent(id)}`);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { concernsApi, paths } from '@prometrica/shared-api';
+import { concernRatingsApi, paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { submissionErrorMessage } from '../../lib/submission-messages';
 import { ConcernRow } from './components/concern-row';
@@ -65,7 +65,7 @@ export function ConcernsScreen() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await concernsApi.submitConcernRatings(ratingsOf(concerns, selections));
+      await concernRatingsApi.submitConcernRatings(ratingsOf(concerns, selections));
       notifications.show({ color: 'green', title: 'Assessment recorded', message: 'Thank you! Your workplace concerns assessment has been recorded successfully.' });
       navigate(paths.thankyou);
     } catch (error) {

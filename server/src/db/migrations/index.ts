@@ -7,6 +7,7 @@ import * as resultDocuments from './0005-result-documents';
 import * as searchPendingList from './0006-search-pending-list';
 import * as answersLz4 from './0007-answers-lz4';
 import * as searchTextGiven from './0008-search-text-given';
+import * as concernsNaming from './0009-concerns-naming';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006-search-pending-list': searchPendingList,
   '0007-answers-lz4': answersLz4,
   '0008-search-text-given': searchTextGiven,
+  '0009-concerns-naming': concernsNaming,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

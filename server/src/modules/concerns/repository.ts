@@ -1,160 +1,85 @@
-import type { Executor } from '../../db/types';
+import type { ConcernsTable, Executor } from '../../db/types';
 import { fromJsonList, toJsonList } from '../../lib/json-text';
 
-/** A participant's concern-ratings submission. */
-export interface ConcernSubmissionRecord {
+/** A workplace concern an admin wrote, which participants rate. */
+export interface ConcernRecord {
   id: string;
-  participantId: string;
-  /** The browser session that submitted. */
-  sessionId: string;
-  createdAt: string;
-}
-
-/** One rated concern, with the concern as it was when rated. */
-export interface ConcernRatingRecord {
-  id: string;
-  complaint: { id: string; title: string; description: string; botherOptions: string[]; createdAt: string };
-  /** The participant's choice (a list of one). */
-  botherOptions: string[];
+  title: string;
+  description: string;
+  ratingOptions: string[];
   status: string;
+  reporterName: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
-/** A submission with its participant, as the admin list shows it. */
-export interface ConcernSubmissionWithParticipant extends ConcernSubmissionRecord {
-  participant: { id: string; name: string; email: string; phone: string };
+const toRecord = (row: ConcernsTable): ConcernRecord => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  ratingOptions: fromJsonList(row.rating_options),
+  status: row.status,
+  reporterName: row.reporter_name,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Every concern, newest or oldest first (id breaks ties). */
+export async function listConcerns(db: Executor, order: 'newest' | 'oldest'): Promise<ConcernRecord[]> {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  const rows = await db.selectFrom('concerns').selectAll().orderBy('created_at', direction).orderBy('id', direction).execute();
+  return rows.map(toRecord);
 }
 
-export async function findConcernSubmissionByParticipant(
-  db: Executor,
-  participantId: string,
-): Promise<ConcernSubmissionRecord | undefined> {
-  const row = await db
-    .selectFrom('concern_submissions')
-    .selectAll()
-    .where('participant_id', '=', participantId)
-    .executeTakeFirst();
-  return row
-    ? { id: row.id, participantId: row.participant_id, sessionId: row.session_id, createdAt: row.created_at }
-    : undefined;
+export async function findConcernById(db: Executor, id: string): Promise<ConcernRecord | undefined> {
+  const row = await db.selectFrom('concerns').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
 }
 
-/** Writes the submission row; a second one for the participant fails with a unique violation. */
-export async function insertConcernSubmission(db: Executor, submission: ConcernSubmissionRecord): Promise<void> {
+export async function findConcernsByIds(db: Executor, ids: readonly string[]): Promise<ConcernRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('concerns').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toRecord);
+}
+
+export async function insertConcerns(db: Executor, concerns: readonly ConcernRecord[]): Promise<void> {
+  if (concerns.length === 0) return;
   await db
-    .insertInto('concern_submissions')
-    .values({
-      id: submission.id,
-      participant_id: submission.participantId,
-      session_id: submission.sessionId,
-      created_at: submission.createdAt,
-    })
-    .execute();
-}
-
-export async function insertConcernRatings(
-  db: Executor,
-  submissionId: string,
-  ratings: readonly ConcernRatingRecord[],
-  createdAt: string,
-): Promise<void> {
-  if (ratings.length === 0) return;
-  await db
-    .insertInto('concern_ratings')
+    .insertInto('concerns')
     .values(
-      ratings.map((rating, position) => ({
-        id: rating.id,
-        submission_id: submissionId,
-        position,
-        complaint_id: rating.complaint.id,
-        complaint_title: rating.complaint.title,
-        complaint_description: rating.complaint.description,
-        complaint_options: toJsonList(rating.complaint.botherOptions),
-        complaint_created_at: rating.complaint.createdAt,
-        bother_options: toJsonList(rating.botherOptions),
-        status: rating.status,
-        created_at: createdAt,
+      concerns.map((concern) => ({
+        id: concern.id,
+        title: concern.title,
+        description: concern.description,
+        rating_options: toJsonList(concern.ratingOptions),
+        status: concern.status,
+        reporter_name: concern.reporterName,
+        created_at: concern.createdAt,
+        updated_at: concern.updatedAt,
       })),
     )
     .execute();
 }
 
-/** The ratings of several submissions at once, in the order they were given. */
-export async function listConcernRatings(
+export async function updateConcern(
   db: Executor,
-  submissionIds: readonly string[],
-): Promise<Map<string, ConcernRatingRecord[]>> {
-  const bySubmission = new Map<string, ConcernRatingRecord[]>();
-  if (submissionIds.length === 0) return bySubmission;
-  const rows = await db
-    .selectFrom('concern_ratings')
-    .selectAll()
-    .where('submission_id', 'in', submissionIds)
-    .orderBy('submission_id')
-    .orderBy('position')
+  id: string,
+  fields: Pick<ConcernRecord, 'title' | 'description' | 'ratingOptions' | 'status' | 'reporterName' | 'updatedAt'>,
+): Promise<void> {
+  await db
+    .updateTable('concerns')
+    .set({
+      title: fields.title,
+      description: fields.description,
+      rating_options: toJsonList(fields.ratingOptions),
+      status: fields.status,
+      reporter_name: fields.reporterName,
+      updated_at: fields.updatedAt,
+    })
+    .where('id', '=', id)
     .execute();
-  for (const row of rows) {
-    const list = bySubmission.get(row.submission_id) ?? [];
-    list.push({
-      id: row.id,
-      complaint: {
-        id: row.complaint_id,
-        title: row.complaint_title,
-        description: row.complaint_description,
-        botherOptions: fromJsonList(row.complaint_options),
-        createdAt: row.complaint_created_at,
-      },
-      botherOptions: fromJsonList(row.bother_options),
-      status: row.status,
-    });
-    bySubmission.set(row.submission_id, list);
-  }
-  return bySubmission;
 }
 
-/** Every submission with its participant, newest first. */
-export async function listConcernSubmissions(db: Executor): Promise<ConcernSubmissionWithParticipant[]> {
-  const rows = await db
-    .selectFrom('concern_submissions')
-    .innerJoin('participants', 'participants.id', 'concern_submissions.participant_id')
-    .select([
-      'concern_submissions.id',
-      'concern_submissions.participant_id',
-      'concern_submissions.session_id',
-      'concern_submissions.created_at',
-      'participants.name',
-      'participants.email',
-      'participants.phone',
-    ])
-    .orderBy('concern_submissions.created_at', 'desc')
-    .orderBy('concern_submissions.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    participantId: row.participant_id,
-    sessionId: row.session_id,
-    createdAt: row.created_at,
-    participant: { id: row.participant_id, name: row.name, email: row.email, phone: row.phone },
-  }));
-}
-
-export async function findConcernRatingSubmission(db: Executor, ratingId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('concern_ratings').select('submission_id').where('id', '=', ratingId).executeTakeFirst();
-  return row?.submission_id;
-}
-
-export async function deleteConcernRating(db: Executor, ratingId: string): Promise<void> {
-  await db.deleteFrom('concern_ratings').where('id', '=', ratingId).execute();
-}
-
-/** Deletes the submission when no rating is left in it; true when it did. */
-export async function deleteConcernSubmissionIfEmpty(db: Executor, submissionId: string): Promise<boolean> {
-  const left = await db
-    .selectFrom('concern_ratings')
-    .select('id')
-    .where('submission_id', '=', submissionId)
-    .limit(1)
-    .executeTakeFirst();
-  if (left) return false;
-  await db.deleteFrom('concern_submissions').where('id', '=', submissionId).execute();
-  return true;
+export async function deleteConcern(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('concerns').where('id', '=', id).execute();
 }

@@ -1,62 +1,64 @@
 import {
   concernListResponseSchema,
-  concernRatingsBodySchema,
-  concernRatingsResponseSchema,
-  concernSubmissionListResponseSchema,
+  concernResponseSchema,
+  concernsCreatedResponseSchema,
+  createConcernsBodySchema,
+  editConcernBodySchema,
   idParamsSchema,
   messageResponseSchema,
 } from '@prometrica/shared-api/contract';
 import { access, defineRoute } from '../../lib/route-table';
-import { currentParticipant } from '../../plugins/auth';
-import { deleteConcernRating, getConcernSubmissions, getConcerns, submitConcernRatings } from './service';
+import { checkBodyId } from '../../lib/validation';
+import { createConcerns, deleteConcern, editConcern, getConcerns } from './service';
 
-/** The final workplace-concerns assessment: ratings by participants, read and pruned by admins. */
+/** The workplace concerns participants rate, written by admins (the spec's `complaint/...` calls). */
 export const concernRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/complaint-bother/get-all',
+    method: 'POST',
+    url: '/complaint/create-complaint',
     tag: 'concerns',
-    summary: 'The concerns a participant rates (participant token, or an admin)',
-    access: access.participantOrAdmins,
+    summary: 'Create one or more complaints (a list)',
+    access: access.admins,
+    body: createConcernsBodySchema,
+    response: concernsCreatedResponseSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: ({ app, body }) => createConcerns(app, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/complaint/getAll',
+    tag: 'concerns',
+    summary: 'Every complaint, newest first',
+    access: access.admins,
     response: concernListResponseSchema,
     errors: [401, 403],
     handler: ({ app }) => getConcerns(app),
   }),
   defineRoute({
-    method: 'POST',
-    url: '/complaint-bother/add-complaint',
+    method: 'PUT',
+    url: '/complaint/edit/:id',
     tag: 'concerns',
-    summary: "The participant's ratings, once; the same ratings again return the stored submission (200)",
-    access: access.participant,
-    body: concernRatingsBodySchema,
-    response: concernRatingsResponseSchema,
-    status: 201,
-    errors: [400, 401, 403, 409],
-    handler: async ({ app, request, reply, body }) => {
-      const outcome = await submitConcernRatings(app, currentParticipant(request), body);
-      if (!outcome.created) reply.code(200);
-      return outcome.response;
+    summary: 'Change a complaint (status defaults to pending)',
+    access: access.admins,
+    params: idParamsSchema,
+    body: editConcernBodySchema,
+    response: concernResponseSchema,
+    errors: [400, 401, 403, 404],
+    handler: ({ app, params, body }) => {
+      checkBodyId(params.id, body.id);
+      return editConcern(app, params.id, body);
     },
   }),
   defineRoute({
-    method: 'GET',
-    url: '/complaint-bother/get-all-complaints',
-    tag: 'concerns',
-    summary: "Every submission, newest first, with the participant's name, email and phone",
-    access: access.admins,
-    response: concernSubmissionListResponseSchema,
-    errors: [401, 403],
-    handler: ({ app }) => getConcernSubmissions(app),
-  }),
-  defineRoute({
     method: 'DELETE',
-    url: '/complaint-bother/delete-user-complaint/:id',
+    url: '/complaint/delete/:id',
     tag: 'concerns',
-    summary: 'Delete one rated concern; a submission left empty is deleted too',
+    summary: 'Delete a complaint (ratings already given keep their snapshot)',
     access: access.admins,
     params: idParamsSchema,
     response: messageResponseSchema,
     errors: [400, 401, 403, 404],
-    handler: ({ app, params }) => deleteConcernRating(app, params.id),
+    handler: ({ app, params }) => deleteConcern(app, params.id),
   }),
 ];

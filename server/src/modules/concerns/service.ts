@@ -1,178 +1,111 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  Concern,
+  ConcernInput,
   ConcernListResponse,
-  ConcernRatingsBody,
-  ConcernRatingsResponse,
-  ConcernSubmissionListResponse,
+  ConcernResponse,
+  ConcernsCreatedResponse,
+  editConcernBodySchema,
   MessageResponse,
 } from '@prometrica/shared-api/contract';
-import { isUniqueViolation } from '../../db/errors';
-import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
-import type { ParticipantIdentity } from '../../plugins/auth';
-import { findComplaintsByIds, listComplaints } from '../complaints/repository';
-import { standardBotherOptions } from '../complaints/service';
-import { sameSession } from '../participants/service';
-import { assertSubmittingSession, otherDeviceMessage } from '../quiz/service';
+import type { z } from 'zod';
+import type { Store } from '../../db/types';
+import { notFound } from '../../lib/http-errors';
 import {
-  deleteConcernRating as deleteRatingRow,
-  deleteConcernSubmissionIfEmpty,
-  findConcernRatingSubmission,
-  findConcernSubmissionByParticipant,
-  insertConcernRatings,
-  insertConcernSubmission,
-  listConcernRatings,
-  listConcernSubmissions,
-  type ConcernRatingRecord,
-  type ConcernSubmissionRecord,
+  deleteConcern as deleteConcernRow,
+  findConcernById,
+  insertConcerns,
+  listConcerns,
+  updateConcern,
+  type ConcernRecord,
 } from './repository';
 
-export const recordedMessage = 'Thank you! Your workplace concerns assessment has been recorded successfully.';
-export const alreadyRatedMessage = 'You have already submitted your workplace concerns assessment';
-export const ratingNotFoundMessage = 'Concern rating not found';
+// What other modules (the ratings, the seed) read and write concerns with.
+export { findConcernsByIds, insertConcerns, listConcerns, type ConcernRecord } from './repository';
 
-/** `GET complaint-bother/get-all`: the concerns to rate, in the order they were written. */
+/** The three answers every concern offers unless it lists its own (spec sections 2 and 3). */
+export const standardRatingOptions = ['A little', 'Quite a Bit', 'A great deal'] as const;
+export const concernNotFoundMessage = 'Complaint not found';
+const defaultReporter = 'Admin';
+
+export function toConcern(record: ConcernRecord): Concern {
+  return {
+    _id: record.id,
+    title: record.title,
+    description: record.description,
+    botherOptions: record.ratingOptions,
+    status: record.status,
+    reporterName: record.reporterName,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** What a new concern is made of. */
+export interface NewConcern {
+  title: string;
+  description: string;
+  ratingOptions: string[];
+  reporterName?: string | undefined;
+}
+
+/** Builds concern records; their timestamps step by a millisecond so a batch keeps its order. */
+export function newConcerns(inputs: readonly NewConcern[], start = Date.now()) {
+  return inputs.map(
+    (input, index): ConcernRecord => {
+      const at = new Date(start + index).toISOString();
+      return {
+        id: randomUUID(),
+        title: input.title,
+        description: input.description,
+        ratingOptions: input.ratingOptions,
+        status: 'pending',
+        reporterName: input.reporterName || defaultReporter,
+        createdAt: at,
+        updatedAt: at,
+      };
+    },
+  );
+}
+
+/** `POST complaint/create-complaint`: a list, stored in one transaction. */
+export async function createConcerns(store: Store, inputs: readonly ConcernInput[]): Promise<ConcernsCreatedResponse> {
+  const records = newConcerns(inputs.map((input) => ({ ...input, ratingOptions: input.botherOptions })));
+  await store.db.transaction().execute((trx) => insertConcerns(trx, records));
+  const noun = records.length === 1 ? 'Complaint' : 'Complaints';
+  return { message: `${noun} created successfully`, complaints: records.map(toConcern) };
+}
+
+/** `GET complaint/getAll`: newest first. */
 export async function getConcerns(store: Store): Promise<ConcernListResponse> {
-  const complaints = await listComplaints(store.db, 'oldest');
-  return {
-    complaints: complaints.map((complaint) => ({
-      _id: complaint.id,
-      title: complaint.title,
-      description: complaint.description,
-      botherOptions: complaint.botherOptions,
-    })),
-  };
+  return { complaints: (await listConcerns(store.db, 'newest')).map(toConcern) };
 }
 
-/** Choices keyed by concern, compared ignoring case. */
-const choicesOf = (ratings: ReadonlyArray<{ complaintId: string; choice: string }>) =>
-  new Map(ratings.map((rating) => [rating.complaintId, rating.choice.toLowerCase()]));
-
-/** Sending the stored ratings again returns the stored submission; different ratings are a conflict. */
-async function repeatRatings(
-  db: Executor,
-  who: ParticipantIdentity,
-  submission: ConcernSubmissionRecord,
-  sent: ConcernRatingsBody,
-): Promise<ConcernRatingsResponse> {
-  if (!sameSession(who.sessionId, submission.sessionId)) throw forbidden(otherDeviceMessage);
-  const stored = (await listConcernRatings(db, [submission.id])).get(submission.id) ?? [];
-  const storedChoices = choicesOf(
-    stored.map((rating) => ({ complaintId: rating.complaint.id, choice: rating.botherOptions[0] ?? '' })),
-  );
-  const sentChoices = choicesOf(sent.map((rating) => ({ complaintId: rating.complaintId, choice: rating.botherOptions[0] ?? '' })));
-  const same =
-    storedChoices.size === sentChoices.size &&
-    [...sentChoices].every(([complaintId, choice]) => storedChoices.get(complaintId) === choice);
-  if (!same) throw conflict(alreadyRatedMessage);
-  return { message: recordedMessage, submissionId: submission.id };
-}
-
-/**
- * `POST complaint-bother/add-complaint`: one submission per participant, each concern rated once
- * with one of its options. Idempotent like answers: the same ratings again return the stored
- * submission (200); different ones are a 409.
- */
-export async function submitConcernRatings(
+/** `PUT complaint/edit/{id}`. Ratings already given keep the concern as it was rated. */
+export async function editConcern(
   store: Store,
-  who: ParticipantIdentity,
-  body: ConcernRatingsBody,
-): Promise<{ created: boolean; response: ConcernRatingsResponse }> {
-  const ids = body.map((rating) => rating.complaintId);
-  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
-  if (repeated.length > 0) {
-    throw badRequest(`complaintId: concern ${[...new Set(repeated)].join(', ')} is rated more than once`, 'complaintId');
-  }
-  await assertSubmittingSession(store.db, who);
-  const existing = await findConcernSubmissionByParticipant(store.db, who.id);
-  if (existing) return { created: false, response: await repeatRatings(store.db, who, existing, body) };
-
-  const complaints = new Map((await findComplaintsByIds(store.db, ids)).map((complaint) => [complaint.id, complaint]));
-  const unknown = ids.filter((id) => !complaints.has(id));
-  if (unknown.length > 0) {
-    throw badRequest(`complaintId: unknown concern ${unknown.map((id) => `"${id}"`).join(', ')}`, 'complaintId');
-  }
-  const createdAt = new Date().toISOString();
-  const ratings: ConcernRatingRecord[] = body.map((rating) => {
-    const complaint = complaints.get(rating.complaintId)!;
-    const offered = complaint.botherOptions.length > 0 ? complaint.botherOptions : [...standardBotherOptions];
-    const wanted = (rating.botherOptions[0] ?? '').toLowerCase();
-    const choice = offered.find((option) => option.toLowerCase() === wanted);
-    if (!choice) {
-      throw badRequest(
-        `botherOptions: "${rating.botherOptions[0]}" is not an option of "${complaint.title}" (${offered.join(', ')})`,
-        'botherOptions',
-      );
-    }
-    return {
-      id: randomUUID(),
-      complaint: {
-        id: complaint.id,
-        title: complaint.title,
-        description: complaint.description,
-        botherOptions: complaint.botherOptions,
-        createdAt: complaint.createdAt,
-      },
-      botherOptions: [choice],
-      status: 'pending',
-    };
-  });
-  const submission: ConcernSubmissionRecord = { id: randomUUID(), participantId: who.id, sessionId: who.sessionId, createdAt };
-  try {
-    await store.db.transaction().execute(async (trx) => {
-      await insertConcernSubmission(trx, submission);
-      await insertConcernRatings(trx, submission.id, ratings, createdAt);
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await findConcernSubmissionByParticipant(store.db, who.id);
-    if (!winner) throw error;
-    return { created: false, response: await repeatRatings(store.db, who, winner, body) };
-  }
-  return { created: true, response: { message: recordedMessage, submissionId: submission.id } };
-}
-
-/** `GET complaint-bother/get-all-complaints` (admins): submissions newest first, with the participant. */
-export async function getConcernSubmissions(store: Store): Promise<ConcernSubmissionListResponse> {
-  const submissions = await listConcernSubmissions(store.db);
-  const ratings = await listConcernRatings(
-    store.db,
-    submissions.map((submission) => submission.id),
-  );
-  return {
-    message: 'Concern submissions fetched successfully',
-    data: submissions.map((submission) => ({
-      _id: submission.id,
-      user: {
-        _id: submission.participant.id,
-        name: submission.participant.name,
-        email: submission.participant.email,
-        phoneNumber: submission.participant.phone,
-      },
-      createdAt: submission.createdAt,
-      bothers: (ratings.get(submission.id) ?? []).map((rating) => ({
-        _id: rating.id,
-        complaintId: {
-          _id: rating.complaint.id,
-          title: rating.complaint.title,
-          description: rating.complaint.description,
-          botherOptions: rating.complaint.botherOptions,
-          createdAt: rating.complaint.createdAt,
-        },
-        botherOptions: rating.botherOptions,
-        status: rating.status,
-      })),
-    })),
+  id: string,
+  body: z.output<typeof editConcernBodySchema>,
+): Promise<ConcernResponse> {
+  const existing = await findConcernById(store.db, id);
+  if (!existing) throw notFound(concernNotFoundMessage);
+  const updated: ConcernRecord = {
+    ...existing,
+    title: body.title,
+    description: body.description,
+    ratingOptions: body.botherOptions,
+    status: body.status,
+    reporterName: body.reporterName || existing.reporterName,
+    updatedAt: new Date().toISOString(),
   };
+  await updateConcern(store.db, id, updated);
+  return { message: 'Complaint updated successfully', complaint: toConcern(updated) };
 }
 
-/** `DELETE complaint-bother/delete-user-complaint/{id}` (admins): one rating; an emptied submission goes too. */
-export async function deleteConcernRating(store: Store, ratingId: string): Promise<MessageResponse> {
-  return store.db.transaction().execute(async (trx) => {
-    const submissionId = await findConcernRatingSubmission(trx, ratingId);
-    if (!submissionId) throw notFound(ratingNotFoundMessage);
-    await deleteRatingRow(trx, ratingId);
-    const emptied = await deleteConcernSubmissionIfEmpty(trx, submissionId);
-    return { message: emptied ? 'Concern rating and its empty submission deleted' : 'Concern rating deleted successfully' };
-  });
+/** `DELETE complaint/delete/{id}`. Ratings already given keep their snapshot of it. */
+export async function deleteConcern(store: Store, id: string): Promise<MessageResponse> {
+  const existing = await findConcernById(store.db, id);
+  if (!existing) throw notFound(concernNotFoundMessage);
+  await deleteConcernRow(store.db, id);
+  return { message: 'Complaint deleted successfully' };
 }

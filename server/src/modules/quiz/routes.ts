@@ -6,6 +6,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { access, defineRoute } from '../../lib/route-table';
 import { currentParticipant } from '../../plugins/auth';
+import { ownConcernRatings } from '../concern-ratings/service';
 import { getParticipantQuestions, getUserResponse, submitAnswers } from './service';
 import { submissionReply } from './submission-reply';
 import { readSubmitBody } from './submit-body';
@@ -48,6 +49,6 @@ export const quizRoutes = [
     access: access.participant,
     response: userResponseSummarySchema,
     errors: [401, 403],
-    handler: ({ app, request }) => getUserResponse(app, currentParticipant(request)),
+    handler: ({ app, request }) => getUserResponse(app, currentParticipant(request), ownConcernRatings),
   }),
 ];

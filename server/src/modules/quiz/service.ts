@@ -9,7 +9,6 @@ import { badRequest, conflict, forbidden, unauthorized, type HttpError } from '.
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
-import { findConcernSubmissionByParticipant, listConcernRatings } from '../concerns/repository';
 import type { CarriedDetails } from '../participants/repository';
 import { sameSession } from '../participants/service';
 import {
@@ -18,7 +17,7 @@ import {
   listAnswers,
   type AnswerRecord,
   type ResultRecord,
-} from '../results/repository';
+} from '../results/service';
 import { questionSet } from '../questions/question-set';
 import type { QuestionRecord } from '../questions/repository';
 import { scoreAnswers } from './scoring';
@@ -162,13 +161,21 @@ export async function submitAnswers(
   throw new Error('A submission was not stored, though its participant is there without a result');
 }
 
+/** The participant's own concern ratings, from the module that keeps them (its service imports this one). */
+export type OwnConcernRatings = (
+  db: Executor,
+  who: ParticipantIdentity,
+) => Promise<Pick<UserResponseSummary, 'concerns' | 'concernsSubmittedAt'>>;
+
 /** `GET user/getuserresponse`: the participant's own answers and concern ratings, for the submitting session only. */
-export async function getUserResponse(store: Store, who: ParticipantIdentity): Promise<UserResponseSummary> {
+export async function getUserResponse(
+  store: Store,
+  who: ParticipantIdentity,
+  ownConcernRatings: OwnConcernRatings,
+): Promise<UserResponseSummary> {
   const result = await assertSubmittingSession(store.db, who);
-  const submission = await findConcernSubmissionByParticipant(store.db, who.id);
-  if (submission && !sameSession(who.sessionId, submission.sessionId)) throw forbidden(otherDeviceMessage);
+  const concerns = await ownConcernRatings(store.db, who);
   const answers = result ? await listAnswers(store.db, result.id) : [];
-  const ratings = submission ? (await listConcernRatings(store.db, [submission.id])).get(submission.id) ?? [] : [];
   return {
     message: result ? 'Your submitted responses' : 'No responses submitted yet',
     responses: answers.map((answer) => ({
@@ -177,7 +184,6 @@ export async function getUserResponse(store: Store, who: ParticipantIdentity): P
       userAnswer: answer.userAnswer,
     })),
     submittedAt: result?.createdAt ?? null,
-    concerns: ratings.map((rating) => ({ title: rating.complaint.title, botherOptions: rating.botherOptions })),
-    concernsSubmittedAt: submission?.createdAt ?? null,
+    ...concerns,
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { concernsApi } from '@prometrica/shared-api';
+import { concernRatingsApi } from '@prometrica/shared-api';
 import { fallbackConcerns, parseConcerns, type RatedConcern } from '../concerns';
 
 /** Loading the concerns: `failed` shows the fallback list, which cannot be submitted. */
@@ -15,8 +15,8 @@ export function useConcerns() {
 
   useEffect(() => {
     let live = true;
-    concernsApi
-      .getConcerns()
+    concernRatingsApi
+      .getRatableConcerns()
       .then((body: unknown) => {
         if (!live) return;
         const concerns = parseConcerns(body);

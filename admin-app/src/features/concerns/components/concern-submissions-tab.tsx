@@ -2,25 +2,25 @@ import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
-import { concernsApi } from '@prometrica/shared-api';
+import { concernRatingsApi } from '@prometrica/shared-api';
 import { ConfirmDialog, EmptyState, LoadError, PaginationFooter, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { useUserSubmissions } from '../hooks/use-user-submissions';
+import { useConcernSubmissions } from '../hooks/use-concern-submissions';
 import type { SubmissionRow } from '../utils/submissions';
 import { StatusBadge } from './status-badge';
 import { SubmissionViewModal } from './submission-view-modal';
-import classes from './complaints.module.css';
+import classes from './concerns.module.css';
 
 /** Description length in the table: 80 characters, 30 on small screens (spec section 9). */
 export const SUBMISSION_DESCRIPTION_LENGTH = { wide: 80, small: 30 } as const;
 
 /** The `User Submissions` tab: what participants said about each workplace concern. */
-export function UserSubmissionsTab() {
-  const list = useUserSubmissions();
+export function ConcernSubmissionsTab() {
+  const list = useConcernSubmissions();
   const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<SubmissionRow | null>(null);
 
-  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: SubmissionRow) => concernsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
+  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
 
   const searching = Boolean(list.search.trim());
   const showEmpty = !list.loading && !list.error && list.filtered.length === 0;

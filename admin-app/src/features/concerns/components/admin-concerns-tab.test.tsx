@@ -1,23 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Complaint } from '@prometrica/shared-api';
+import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '../../../testing/render';
-import { aComplaint, signInAs } from '../../../testing/fixtures';
-import { ComplaintsScreen } from './complaints-screen';
+import { aConcern, signInAs } from '../../../testing/fixtures';
+import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
 
 const longDescription =
   'Participants often say they are unsure what success looks like in their role, and that goals change without warning or explanation.';
 
-/** `count` complaints; the higher the number the newer. */
-function complaints(count: number): Complaint[] {
+/** `count` concerns; the higher the number the newer. */
+function concerns(count: number): Concern[] {
   return Array.from({ length: count }, (_, i) =>
-    aComplaint({ _id: `cp${i + 1}`, title: `Concern ${i + 1}`, createdAt: new Date(Date.UTC(2026, 1, i + 1)).toISOString() }),
+    aConcern({ _id: `cp${i + 1}`, title: `Concern ${i + 1}`, createdAt: new Date(Date.UTC(2026, 1, i + 1)).toISOString() }),
   );
 }
 
-function serve(list: Complaint[] | (() => Complaint[]), routes: Parameters<typeof mockApi>[0] = {}) {
+function serve(list: Concern[] | (() => Concern[]), routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET complaint/getAll': () => ({ body: { complaints: typeof list === 'function' ? list() : list } }),
     'GET complaint-bother/get-all-complaints': { body: { message: 'ok', data: [] } },
@@ -32,13 +32,13 @@ async function openAdd() {
   return screen.getByRole('dialog', { name: 'Add Complaint' });
 }
 
-test('lists admin complaints newest first, ten per page, with status badges', async () => {
-  const list = complaints(12);
+test('lists the concerns newest first, ten per page, with status badges', async () => {
+  const list = concerns(12);
   list[11] = { ...list[11]!, status: 'resolved' };
   list[10] = { ...list[10]!, status: 'in-progress' };
   list[9] = { ...list[9]!, status: '' };
   serve(list);
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Concern 12');
   expect(titles()).toHaveLength(10);
   expect(titles().slice(0, 3)).toEqual(['Concern 12', 'Concern 11', 'Concern 10']);
@@ -51,8 +51,8 @@ test('lists admin complaints newest first, ten per page, with status badges', as
 });
 
 test('descriptions are cut to 80 characters in the table', async () => {
-  serve([aComplaint({ description: longDescription })]);
-  renderWithProviders(<ComplaintsScreen />);
+  serve([aConcern({ description: longDescription })]);
+  renderWithProviders(<ConcernsScreen />);
   expect(await screen.findByText(`${longDescription.slice(0, 80)}...`)).toBeInTheDocument();
 });
 
@@ -60,20 +60,20 @@ test('on a small screen descriptions are cut to 50 characters', async () => {
   const desktop = window.matchMedia;
   window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
   try {
-    serve([aComplaint({ description: longDescription })]);
-    renderWithProviders(<ComplaintsScreen />);
+    serve([aConcern({ description: longDescription })]);
+    renderWithProviders(<ConcernsScreen />);
     expect(await screen.findByText(`${longDescription.slice(0, 50)}...`)).toBeInTheDocument();
   } finally {
     window.matchMedia = desktop;
   }
 });
 
-test('search matches title, description or bother options, ignoring case', async () => {
+test('search matches title, description or rating options, ignoring case', async () => {
   serve([
-    aComplaint({ _id: 'a', title: 'Recognition', description: 'Feeling unseen', botherOptions: ['Sometimes'] }),
-    aComplaint({ _id: 'b', title: 'Resources', description: 'Old laptops', botherOptions: ['Daily struggle'] }),
+    aConcern({ _id: 'a', title: 'Recognition', description: 'Feeling unseen', botherOptions: ['Sometimes'] }),
+    aConcern({ _id: 'b', title: 'Resources', description: 'Old laptops', botherOptions: ['Daily struggle'] }),
   ]);
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Recognition');
   const search = screen.getByRole('searchbox', { name: 'Search complaints' });
   await userEvent.type(search, 'LAPTOP');
@@ -86,16 +86,16 @@ test('search matches title, description or bother options, ignoring case', async
   expect(screen.getByText('Try searching with different keywords')).toBeInTheDocument();
 });
 
-test('with no complaints the empty state says none are available', async () => {
+test('with no concerns the empty state says none are available', async () => {
   serve([]);
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   expect(await screen.findByText('No Admin Complaints Found')).toBeInTheDocument();
   expect(screen.getByText('No admin complaints available at the moment')).toBeInTheDocument();
 });
 
 test('adding needs a title and a description', async () => {
   const { calls } = serve([]);
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('No Admin Complaints Found');
   const dialog = await openAdd();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
@@ -106,9 +106,9 @@ test('adding needs a title and a description', async () => {
   expect(calls.some((c) => c.method === 'POST')).toBe(false);
 });
 
-test('bother option rows can be added and removed, but one always remains', async () => {
+test('rating option rows can be added and removed, but one always remains', async () => {
   serve([]);
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('No Admin Complaints Found');
   const dialog = await openAdd();
   expect(within(dialog).getByRole('button', { name: 'Remove bother option 1' })).toBeDisabled();
@@ -120,9 +120,9 @@ test('bother option rows can be added and removed, but one always remains', asyn
 
 test('a blank option among several must be filled or removed; filled options are sent trimmed', async () => {
   const { calls } = serve([], {
-    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aComplaint()] } },
+    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aConcern()] } },
   });
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('No Admin Complaints Found');
   const dialog = await openAdd();
   await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
@@ -140,9 +140,9 @@ test('a blank option among several must be filled or removed; filled options are
 
 test('options are optional: a single blank row sends none', async () => {
   const { calls } = serve([], {
-    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aComplaint()] } },
+    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aConcern()] } },
   });
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('No Admin Complaints Found');
   const dialog = await openAdd();
   await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
@@ -152,9 +152,9 @@ test('options are optional: a single blank row sends none', async () => {
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual([{ title: 'Workload', description: 'Too many meetings', botherOptions: [] }]);
 });
 
-test("a refused complaint keeps the form open with the server's message", async () => {
+test("a refused concern keeps the form open with the server's message", async () => {
   serve([], { 'POST complaint/create-complaint': { status: 400, body: { message: 'title must be at most 200 characters' } } });
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('No Admin Complaints Found');
   const dialog = await openAdd();
   await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
@@ -165,10 +165,10 @@ test("a refused complaint keeps the form open with the server's message", async 
 });
 
 test('editing checks title and description and sends the new status', async () => {
-  const { calls } = serve([aComplaint()], {
-    'PUT complaint/edit/cp1': { body: { message: 'Complaint updated successfully', complaint: aComplaint({ status: 'resolved' }) } },
+  const { calls } = serve([aConcern()], {
+    'PUT complaint/edit/cp1': { body: { message: 'Complaint updated successfully', complaint: aConcern({ status: 'resolved' }) } },
   });
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit complaint Clarity of Expectations' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit Complaint' });
   const title = within(dialog).getByRole('textbox', { name: /^Title/ });
@@ -192,9 +192,9 @@ test('editing checks title and description and sends the new status', async () =
   });
 });
 
-test('the details modal shows the whole complaint', async () => {
-  serve([aComplaint({ description: longDescription })]);
-  renderWithProviders(<ComplaintsScreen />);
+test('the details modal shows the whole concern', async () => {
+  serve([aConcern({ description: longDescription })]);
+  renderWithProviders(<ConcernsScreen />);
   await userEvent.click(await screen.findByRole('button', { name: 'View complaint Clarity of Expectations' }));
   const dialog = screen.getByRole('dialog', { name: 'Complaint Details' });
   expect(within(dialog).getByText(longDescription)).toBeInTheDocument();
@@ -204,14 +204,14 @@ test('the details modal shows the whole complaint', async () => {
 });
 
 test('deleting asks first; when the last page empties the list moves back a page', async () => {
-  let list = complaints(11);
+  let list = concerns(11);
   serve(() => list, {
     'DELETE complaint/delete/cp1': () => {
       list = list.filter((c) => c._id !== 'cp1');
       return { body: { message: 'Complaint deleted successfully' } };
     },
   });
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Concern 11');
   await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
   await userEvent.click(screen.getByRole('button', { name: 'Delete complaint Concern 1' }));
@@ -223,8 +223,8 @@ test('deleting asks first; when the last page empties the list moves back a page
 });
 
 test('changing tab starts with an empty search on page 1', async () => {
-  serve(complaints(12));
-  renderWithProviders(<ComplaintsScreen />);
+  serve(concerns(12));
+  renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Concern 12');
   await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search complaints' }), 'Concern 1');

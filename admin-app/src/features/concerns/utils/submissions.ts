@@ -1,4 +1,4 @@
-import type { ConcernSubmissionGroup } from '@prometrica/shared-api';
+import type { ConcernSubmission } from '@prometrica/shared-api';
 import { matchesSearch } from '../../../lib/paging';
 
 /** One rated concern of one participant: a row of the User Submissions tab. */
@@ -7,7 +7,7 @@ export interface SubmissionRow {
   id: string;
   /** The participant's submission it belongs to. */
   parentId: string;
-  userInfo: ConcernSubmissionGroup['user'];
+  userInfo: ConcernSubmission['user'];
   submissionDate: string;
   title: string;
   description: string;
@@ -18,19 +18,19 @@ export interface SubmissionRow {
   status: string;
 }
 
-/** Flattens the grouped reply into one row per rated concern, newest submission first. */
-export function flattenSubmissions(groups: readonly ConcernSubmissionGroup[]): SubmissionRow[] {
-  const rows = groups.flatMap((group) =>
-    group.bothers.map((bother) => ({
-      id: bother._id,
-      parentId: group._id,
-      userInfo: group.user,
-      submissionDate: group.createdAt,
-      title: bother.complaintId.title,
-      description: bother.complaintId.description,
-      concernOptions: bother.complaintId.botherOptions,
-      selections: bother.botherOptions,
-      status: bother.status || 'pending',
+/** Flattens the submissions into one row per rated concern, newest submission first. */
+export function flattenSubmissions(submissions: readonly ConcernSubmission[]): SubmissionRow[] {
+  const rows = submissions.flatMap((submission) =>
+    submission.bothers.map((rating) => ({
+      id: rating._id,
+      parentId: submission._id,
+      userInfo: submission.user,
+      submissionDate: submission.createdAt,
+      title: rating.complaintId.title,
+      description: rating.complaintId.description,
+      concernOptions: rating.complaintId.botherOptions,
+      selections: rating.botherOptions,
+      status: rating.status || 'pending',
     })),
   );
   return rows.sort((a, b) => Date.parse(b.submissionDate) - Date.parse(a.submissionDate));

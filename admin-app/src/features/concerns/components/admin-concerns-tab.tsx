@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
-import { complaintsApi, type Complaint } from '@prometrica/shared-api';
+import { concernsApi, type Concern } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
   EmptyState,
@@ -14,23 +14,23 @@ import {
   TruncatedText,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { useAdminComplaints } from '../hooks/use-admin-complaints';
-import { ComplaintFormModal } from './complaint-form-modal';
-import { ComplaintViewModal } from './complaint-view-modal';
+import { useConcerns } from '../hooks/use-concerns';
+import { ConcernFormModal } from './concern-form-modal';
+import { ConcernViewModal } from './concern-view-modal';
 import { StatusBadge } from './status-badge';
-import classes from './complaints.module.css';
+import classes from './concerns.module.css';
 
 /** Description length in the table: 80 characters, 50 on small screens (spec section 9). */
 export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
 
-/** The `Admin Complaints` tab: the workplace concerns participants are asked to rate. */
-export function AdminComplaintsTab() {
-  const list = useAdminComplaints();
+/** The `Admin Complaints` tab: the concerns participants are asked to rate. */
+export function AdminConcernsTab() {
+  const list = useConcerns();
   const small = useMatchesMedia('(max-width: 48em)');
-  const [form, setForm] = useState<{ opened: boolean; complaint: Complaint | null }>({ opened: false, complaint: null });
-  const [viewing, setViewing] = useState<Complaint | null>(null);
+  const [form, setForm] = useState<{ opened: boolean; concern: Concern | null }>({ opened: false, concern: null });
+  const [viewing, setViewing] = useState<Concern | null>(null);
 
-  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: Complaint) => complaintsApi.deleteComplaint(item._id), { deleted: 'Complaint deleted', failed: 'The complaint was not deleted' }, list.reload);
+  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: Concern) => concernsApi.deleteConcern(item._id), { deleted: 'Complaint deleted', failed: 'The complaint was not deleted' }, list.reload);
 
   const closeForm = () => setForm((f) => ({ ...f, opened: false }));
   const searching = Boolean(list.search.trim());
@@ -41,7 +41,7 @@ export function AdminComplaintsTab() {
     <Stack gap="md">
       <Group justify="space-between" className={classes.toolbar}>
         <SearchInput label="Search complaints" value={list.search} onChange={list.setSearch} />
-        <Button leftSection={<PlusIcon size={16} />} onClick={() => setForm({ opened: true, complaint: null })}>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => setForm({ opened: true, concern: null })}>
           Add Complaint
         </Button>
       </Group>
@@ -69,30 +69,30 @@ export function AdminComplaintsTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.pageItems.map((complaint) => (
-                  <Table.Tr key={complaint._id}>
+                {list.pageItems.map((concern) => (
+                  <Table.Tr key={concern._id}>
                     <Table.Td className={classes.titleCell}>
                       <Text size="sm" fw={500}>
-                        {complaint.title}
+                        {concern.title}
                       </Text>
                     </Table.Td>
                     <Table.Td className={classes.descriptionCell}>
-                      <TruncatedText text={complaint.description} max={descriptionLength} />
+                      <TruncatedText text={concern.description} max={descriptionLength} />
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray">
-                        {complaint.botherOptions.length} {complaint.botherOptions.length === 1 ? 'option' : 'options'}
+                        {concern.botherOptions.length} {concern.botherOptions.length === 1 ? 'option' : 'options'}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge status={complaint.status} />
+                      <StatusBadge status={concern.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(complaint.createdAt)}</Table.Td>
+                    <Table.Td>{formatDate(concern.createdAt)}</Table.Td>
                     <Table.Td>
                       <RowActions
-                        view={{ label: `View complaint ${complaint.title}`, onClick: () => setViewing(complaint) }}
-                        edit={{ label: `Edit complaint ${complaint.title}`, onClick: () => setForm({ opened: true, complaint }) }}
-                        remove={{ label: `Delete complaint ${complaint.title}`, onClick: () => setDeleting(complaint) }}
+                        view={{ label: `View complaint ${concern.title}`, onClick: () => setViewing(concern) }}
+                        edit={{ label: `Edit complaint ${concern.title}`, onClick: () => setForm({ opened: true, concern }) }}
+                        remove={{ label: `Delete complaint ${concern.title}`, onClick: () => setDeleting(concern) }}
                       />
                     </Table.Td>
                   </Table.Tr>
@@ -105,11 +105,11 @@ export function AdminComplaintsTab() {
 
       <PaginationFooter {...list.footer} itemLabel="complaints" />
 
-      <ComplaintViewModal complaint={viewing} onClose={() => setViewing(null)} />
-      <ComplaintFormModal
+      <ConcernViewModal concern={viewing} onClose={() => setViewing(null)} />
+      <ConcernFormModal
         opened={form.opened}
-        mode={form.complaint ? 'edit' : 'add'}
-        complaint={form.complaint}
+        mode={form.concern ? 'edit' : 'add'}
+        concern={form.concern}
         onClose={closeForm}
         onSaved={() => {
           closeForm();

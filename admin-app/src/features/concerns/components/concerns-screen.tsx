@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Stack, Tabs } from '@mantine/core';
 import { PageHeader } from '../../../components';
-import { AdminComplaintsTab } from './admin-complaints-tab';
-import { UserSubmissionsTab } from './user-submissions-tab';
+import { AdminConcernsTab } from './admin-concerns-tab';
+import { ConcernSubmissionsTab } from './concern-submissions-tab';
 
-type ComplaintsTab = 'admin' | 'user';
+type ConcernsTab = 'admin' | 'user';
 
 /**
- * `/dashboard/complaint`: admin complaints and participants' submissions. Only the open tab is
+ * `/dashboard/complaint`: the concerns and participants' submissions. Only the open tab is
  * mounted, so changing tab starts its search and page afresh (spec section 4).
  */
-export function ComplaintsScreen() {
-  const [tab, setTab] = useState<ComplaintsTab>('admin');
+export function ConcernsScreen() {
+  const [tab, setTab] = useState<ConcernsTab>('admin');
   return (
     <Stack gap="lg">
       <PageHeader title="Complaints" description="Workplace concerns and how participants rated them." />
@@ -21,10 +21,10 @@ export function ComplaintsScreen() {
           <Tabs.Tab value="user">User Submissions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="admin">
-          <AdminComplaintsTab />
+          <AdminConcernsTab />
         </Tabs.Panel>
         <Tabs.Panel value="user">
-          <UserSubmissionsTab />
+          <ConcernSubmissionsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,37 +1,37 @@
-/** What the add and edit complaint forms hold. */
-export interface ComplaintFormValues {
+/** What the add and edit concern forms hold. */
+export interface ConcernFormValues {
   title: string;
   description: string;
   /** Option rows as typed; at least one row always remains. */
-  botherOptions: string[];
-  status: ComplaintStatus;
+  ratingOptions: string[];
+  status: ConcernStatus;
 }
 
-export interface ComplaintFormErrors {
+export interface ConcernFormErrors {
   id?: string;
   title?: string;
   description?: string;
-  botherOptions?: string;
+  ratingOptions?: string;
 }
 
-/** The contract allows at most this many bother options. */
-export const MAX_BOTHER_OPTIONS = 10;
+/** The contract allows at most this many rating options. */
+export const MAX_RATING_OPTIONS = 10;
 
-export const complaintStatuses = [
+export const concernStatuses = [
   { value: 'pending', label: 'Pending' },
   { value: 'in-progress', label: 'In progress' },
   { value: 'resolved', label: 'Resolved' },
   { value: 'dismissed', label: 'Dismissed' },
 ] as const;
 
-export type ComplaintStatus = (typeof complaintStatuses)[number]['value'];
+export type ConcernStatus = (typeof concernStatuses)[number]['value'];
 
 /** A stored status as one the edit form offers (unknown ones read as pending). */
-export function toComplaintStatus(status: string | null | undefined): ComplaintStatus {
-  return complaintStatuses.find((s) => s.value === status)?.value ?? 'pending';
+export function toConcernStatus(status: string | null | undefined): ConcernStatus {
+  return concernStatuses.find((s) => s.value === status)?.value ?? 'pending';
 }
 
-export type ComplaintFormMode = 'add' | 'edit';
+export type ConcernFormMode = 'add' | 'edit';
 
 const messages = {
   add: { title: 'Complaint title is required', description: 'Complaint description is required' },
@@ -42,13 +42,13 @@ const messages = {
  * Spec section 5: title and description required (worded per form); options are optional, but once
  * a second row is added every row must be filled or removed. A single blank row means no options.
  */
-export function validateComplaint(values: ComplaintFormValues, mode: ComplaintFormMode, id?: string): ComplaintFormErrors {
-  const errors: ComplaintFormErrors = {};
+export function validateConcern(values: ConcernFormValues, mode: ConcernFormMode, id?: string): ConcernFormErrors {
+  const errors: ConcernFormErrors = {};
   if (mode === 'edit' && !id) errors.id = 'Complaint ID is missing';
   if (!values.title.trim()) errors.title = messages[mode].title;
   if (!values.description.trim()) errors.description = messages[mode].description;
-  if (values.botherOptions.length > 1 && values.botherOptions.some((o) => !o.trim())) {
-    errors.botherOptions = 'All bother options must be filled or removed';
+  if (values.ratingOptions.length > 1 && values.ratingOptions.some((o) => !o.trim())) {
+    errors.ratingOptions = 'All bother options must be filled or removed';
   }
   return errors;
 }

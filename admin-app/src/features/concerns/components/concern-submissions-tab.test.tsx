@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConcernSubmissionGroup } from '@prometrica/shared-api';
+import type { ConcernSubmission } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '../../../testing/render';
-import { aSubmissionGroup, signInAs } from '../../../testing/fixtures';
-import { ComplaintsScreen } from './complaints-screen';
+import { aConcernSubmission, signInAs } from '../../../testing/fixtures';
+import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
 
@@ -17,8 +17,8 @@ const concern = (id: string, title: string, description = 'About the team') => (
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-const groups: ConcernSubmissionGroup[] = [
-  aSubmissionGroup({
+const submissions: ConcernSubmission[] = [
+  aConcernSubmission({
     _id: 'g1',
     createdAt: '2026-03-02T10:00:00.000Z',
     bothers: [
@@ -26,7 +26,7 @@ const groups: ConcernSubmissionGroup[] = [
       { _id: 'b2', complaintId: concern('cp2', 'Team & Culture'), botherOptions: ['A little', 'A great deal'], status: 'resolved' },
     ],
   }),
-  aSubmissionGroup({
+  aConcernSubmission({
     _id: 'g2',
     user: { _id: 'p2', name: 'Alan Turing', email: 'alan@example.com', phoneNumber: '03222222222' },
     createdAt: '2026-03-04T10:00:00.000Z',
@@ -34,7 +34,7 @@ const groups: ConcernSubmissionGroup[] = [
   }),
 ];
 
-function serve(data: ConcernSubmissionGroup[] | (() => ConcernSubmissionGroup[]), routes: Parameters<typeof mockApi>[0] = {}) {
+function serve(data: ConcernSubmission[] | (() => ConcernSubmission[]), routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET complaint/getAll': { body: { complaints: [] } },
     'GET complaint-bother/get-all-complaints': () => ({ body: { message: 'ok', data: typeof data === 'function' ? data() : data } }),
@@ -43,14 +43,14 @@ function serve(data: ConcernSubmissionGroup[] | (() => ConcernSubmissionGroup[])
 }
 
 async function openTab() {
-  renderWithProviders(<ComplaintsScreen />);
+  renderWithProviders(<ConcernsScreen />);
   await userEvent.click(screen.getByRole('tab', { name: 'User Submissions' }));
 }
 
 const concerns = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2]?.textContent);
 
 test('each rated concern is a row, newest submission first, with who sent it and when', async () => {
-  serve(groups);
+  serve(submissions);
   await openTab();
   await screen.findByText('Resources & Tools');
   expect(concerns()).toEqual(['Resources & Tools', 'Clarity of Expectations', 'Team & Culture']);
@@ -64,7 +64,7 @@ test('each rated concern is a row, newest submission first, with who sent it and
 });
 
 test('statistics count submissions, pending ones, selections and unique participants', async () => {
-  serve(groups);
+  serve(submissions);
   await openTab();
   await screen.findByText('Resources & Tools');
   const figure = (name: string) => within(screen.getByRole('group', { name })).getByText(/^\d+$/).textContent;
@@ -75,7 +75,7 @@ test('statistics count submissions, pending ones, selections and unique particip
 });
 
 test('search matches participant, email, concern, description and selections', async () => {
-  serve(groups);
+  serve(submissions);
   await openTab();
   await screen.findByText('Resources & Tools');
   const search = screen.getByRole('searchbox', { name: 'Search submissions' });
@@ -104,7 +104,7 @@ test('with no submissions the empty state says none are available', async () => 
 });
 
 test('on a wide screen submission descriptions are cut to 80 characters', async () => {
-  serve(groups);
+  serve(submissions);
   await openTab();
   expect(await screen.findByText(`${longDescription.slice(0, 80)}...`)).toBeInTheDocument();
 });
@@ -113,7 +113,7 @@ test('on a small screen submission descriptions are cut to 30 characters', async
   const desktop = window.matchMedia;
   window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
   try {
-    serve(groups);
+    serve(submissions);
     await openTab();
     expect(await screen.findByText(`${longDescription.slice(0, 30)}...`)).toBeInTheDocument();
   } finally {
@@ -122,7 +122,7 @@ test('on a small screen submission descriptions are cut to 30 characters', async
 });
 
 test('the details modal shows the participant, the concern and the selections', async () => {
-  serve(groups);
+  serve(submissions);
   await openTab();
   await userEvent.click((await screen.findAllByRole('button', { name: 'View submission by Grace Hopper' }))[0]!);
   const dialog = screen.getByRole('dialog', { name: 'Submission Details' });
@@ -135,10 +135,10 @@ test('the details modal shows the participant, the concern and the selections', 
 });
 
 test('deleting a submission asks first and removes that rating', async () => {
-  let data = groups;
+  let data = submissions;
   const { calls } = serve(() => data, {
     'DELETE complaint-bother/delete-user-complaint/b3': () => {
-      data = groups.slice(0, 1);
+      data = submissions.slice(0, 1);
       return { body: { message: 'Submission deleted successfully' } };
     },
   });
@@ -152,7 +152,7 @@ test('deleting a submission asks first and removes that rating', async () => {
 });
 
 test("a refused delete shows the server's message", async () => {
-  serve(groups, { 'DELETE complaint-bother/delete-user-complaint/b3': { status: 404, body: { message: 'Submission not found' } } });
+  serve(submissions, { 'DELETE complaint-bother/delete-user-complaint/b3': { status: 404, body: { message: 'Submission not found' } } });
   await openTab();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete submission by Alan Turing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));

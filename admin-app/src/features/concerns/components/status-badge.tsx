@@ -7,7 +7,7 @@ export function statusColor(status: string): MantineColor {
   return 'gray';
 }
 
-/** A complaint's status; a missing status reads `pending`. */
+/** A concern's (or a rating's) status; a missing status reads `pending`. */
 export function StatusBadge({ status }: { status?: string | null }) {
   const value = status || 'pending';
   return (

@@ -1,33 +1,33 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { complaintsApi, limits, type Complaint } from '@prometrica/shared-api';
+import { concernsApi, limits, type Concern } from '@prometrica/shared-api';
 import { PlusIcon, TrashIcon } from '../../../components';
 import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
 import {
-  MAX_BOTHER_OPTIONS,
-  complaintStatuses,
+  MAX_RATING_OPTIONS,
+  concernStatuses,
   filledOptions,
-  toComplaintStatus,
-  validateComplaint,
-  type ComplaintFormErrors,
-  type ComplaintFormMode,
-  type ComplaintFormValues,
-} from '../utils/complaint-form';
+  toConcernStatus,
+  validateConcern,
+  type ConcernFormErrors,
+  type ConcernFormMode,
+  type ConcernFormValues,
+} from '../utils/concern-form';
 
-export interface ComplaintFormModalProps {
+export interface ConcernFormModalProps {
   /** Open when true. */
   opened: boolean;
-  /** `add` for a new complaint, `edit` for `complaint`. */
-  mode: ComplaintFormMode;
-  /** The complaint being edited (edit only). */
-  complaint: Complaint | null;
+  /** `add` for a new concern, `edit` for `concern`. */
+  mode: ConcernFormMode;
+  /** The concern being edited (edit only). */
+  concern: Concern | null;
   onClose: () => void;
   /** Called after the server accepted the change. */
   onSaved: () => void;
 }
 
-/** `Add Complaint` (title, description, optional bother options) or `Edit Complaint` (plus status). */
-export function ComplaintFormModal({ opened, mode, complaint, onClose, onSaved }: ComplaintFormModalProps) {
+/** `Add Complaint` (title, description, optional rating options) or `Edit Complaint` (plus status). */
+export function ConcernFormModal({ opened, mode, concern, onClose, onSaved }: ConcernFormModalProps) {
   const [saving, setSaving] = useState(false);
   return (
     <Modal
@@ -38,10 +38,10 @@ export function ComplaintFormModal({ opened, mode, complaint, onClose, onSaved }
       closeOnClickOutside={!saving}
     >
       {opened && (
-        <ComplaintForm
-          key={complaint?._id ?? 'new'}
+        <ConcernForm
+          key={concern?._id ?? 'new'}
           mode={mode}
-          complaint={complaint}
+          concern={concern}
           saving={saving}
           setSaving={setSaving}
           onCancel={onClose}
@@ -52,53 +52,53 @@ export function ComplaintFormModal({ opened, mode, complaint, onClose, onSaved }
   );
 }
 
-interface ComplaintFormProps {
-  mode: ComplaintFormMode;
-  complaint: Complaint | null;
+interface ConcernFormProps {
+  mode: ConcernFormMode;
+  concern: Concern | null;
   saving: boolean;
   setSaving: (saving: boolean) => void;
   onCancel: () => void;
   onSaved: () => void;
 }
 
-function initialValues(complaint: Complaint | null): ComplaintFormValues {
-  if (!complaint) return { title: '', description: '', botherOptions: [''], status: 'pending' };
+function initialValues(concern: Concern | null): ConcernFormValues {
+  if (!concern) return { title: '', description: '', ratingOptions: [''], status: 'pending' };
   return {
-    title: complaint.title,
-    description: complaint.description,
-    botherOptions: complaint.botherOptions.length > 0 ? [...complaint.botherOptions] : [''],
-    status: toComplaintStatus(complaint.status),
+    title: concern.title,
+    description: concern.description,
+    ratingOptions: concern.botherOptions.length > 0 ? [...concern.botherOptions] : [''],
+    status: toConcernStatus(concern.status),
   };
 }
 
-function ComplaintForm({ mode, complaint, saving, setSaving, onCancel, onSaved }: ComplaintFormProps) {
-  const [values, setValues] = useState<ComplaintFormValues>(() => initialValues(complaint));
-  const [errors, setErrors] = useState<ComplaintFormErrors>({});
+function ConcernForm({ mode, concern, saving, setSaving, onCancel, onSaved }: ConcernFormProps) {
+  const [values, setValues] = useState<ConcernFormValues>(() => initialValues(concern));
+  const [errors, setErrors] = useState<ConcernFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  function set<K extends 'title' | 'description' | 'status'>(field: K, value: ComplaintFormValues[K]) {
+  function set<K extends 'title' | 'description' | 'status'>(field: K, value: ConcernFormValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   }
 
   function setOptions(update: (options: string[]) => string[]) {
-    setValues((v) => ({ ...v, botherOptions: update(v.botherOptions) }));
-    setErrors((e) => ({ ...e, botherOptions: undefined }));
+    setValues((v) => ({ ...v, ratingOptions: update(v.ratingOptions) }));
+    setErrors((e) => ({ ...e, ratingOptions: undefined }));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const found = validateComplaint(values, mode, complaint?._id);
+    const found = validateConcern(values, mode, concern?._id);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
-    const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.botherOptions) };
+    const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.ratingOptions) };
     try {
       const res =
-        mode === 'edit' && complaint
-          ? await complaintsApi.editComplaint(complaint._id, { ...body, status: values.status })
-          : await complaintsApi.createComplaints([body]);
+        mode === 'edit' && concern
+          ? await concernsApi.editConcern(concern._id, { ...body, status: values.status })
+          : await concernsApi.createConcerns([body]);
       setSaving(false);
       notifySuccess(res.message, mode === 'add' ? 'Complaint added' : 'Complaint updated');
       onSaved();
@@ -146,13 +146,13 @@ function ComplaintForm({ mode, complaint, saving, setSaving, onCancel, onSaved }
               Optional: the answers participants can pick for this concern.
             </Text>
           </div>
-          {values.botherOptions.map((option, index) => (
+          {values.ratingOptions.map((option, index) => (
             <Group key={index} gap="xs" wrap="nowrap">
               <TextInput
                 style={{ flex: 1, minWidth: 0 }}
                 aria-label={`Bother option ${index + 1}`}
                 placeholder={`Option ${index + 1}`}
-                maxLength={limits.botherOption}
+                maxLength={limits.ratingOption}
                 value={option}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
@@ -165,19 +165,19 @@ function ComplaintForm({ mode, complaint, saving, setSaving, onCancel, onSaved }
                 color="red"
                 size="lg"
                 aria-label={`Remove bother option ${index + 1}`}
-                disabled={saving || values.botherOptions.length <= 1}
+                disabled={saving || values.ratingOptions.length <= 1}
                 onClick={() => setOptions((options) => options.filter((_, i) => i !== index))}
               >
                 <TrashIcon />
               </ActionIcon>
             </Group>
           ))}
-          {errors.botherOptions && (
+          {errors.ratingOptions && (
             <Text size="sm" c="red" role="alert">
-              {errors.botherOptions}
+              {errors.ratingOptions}
             </Text>
           )}
-          {values.botherOptions.length < MAX_BOTHER_OPTIONS && (
+          {values.ratingOptions.length < MAX_RATING_OPTIONS && (
             <Button
               variant="light"
               leftSection={<PlusIcon size={16} />}
@@ -193,8 +193,8 @@ function ComplaintForm({ mode, complaint, saving, setSaving, onCancel, onSaved }
           <NativeSelect
             label="Status"
             value={values.status}
-            data={complaintStatuses.map((s) => ({ value: s.value, label: s.label }))}
-            onChange={(e) => set('status', toComplaintStatus(e.currentTarget.value))}
+            data={concernStatuses.map((s) => ({ value: s.value, label: s.label }))}
+            onChange={(e) => set('status', toConcernStatus(e.currentTarget.value))}
             disabled={saving}
           />
         )}

@@ -1,1 +1,0 @@
-export { ComplaintsScreen, ComplaintsScreen as default } from './components/complaints-screen';

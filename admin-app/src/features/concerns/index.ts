@@ -1,0 +1,1 @@
+export { ConcernsScreen, ConcernsScreen as default } from './components/concerns-screen';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { isCorrectAnswer, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import { timeOrderedId } from '../../../server/src/lib/ids';
-import { encodeAnswers, encodeCategories, type AnswerRecord } from '../../../server/src/modules/results/repository';
+import { encodeAnswers, encodeCategories } from '../../../server/src/modules/results/codecs';
+import type { AnswerRecord } from '../../../server/src/modules/results/records';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
 export function createRandom(seed = 42): () => number {

@@ -14,7 +14,7 @@ import { demoContentSettingKey } from '../../../server/src/seed/content';
 import type { BenchDatabase, Engine } from './database';
 import { createRandom, participant, participantRow, quizContent, type CategorySeed, type ParticipantSeed, type QuestionSeed } from './rows';
 import { openWriter, type Row, type Writer } from './writer';
-import { encodeCategories } from '../../../server/src/modules/results/repository';
+import { encodeCategories } from '../../../server/src/modules/results/codecs';
 
 export interface SeedOptions {
   /** Participants with a stored submission (the results page and dashboard figures). */

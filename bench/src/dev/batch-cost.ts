@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { executeInOrder, executeKept } from '../../../server/src/db/statements/execute';
 import { openDatabase } from '../../../server/src/db/index';
-import { decodeAnswers, decodeCategories, submissionStatements, type NewSubmission } from '../../../server/src/modules/results/repository';
+import { decodeAnswers, decodeCategories } from '../../../server/src/modules/results/codecs';
+import { submissionStatements, type NewSubmission } from '../../../server/src/modules/results/submission-statements';
 import { createDatabase } from '../api/database';
 import { answersFor, createRandom, submissionRows } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';

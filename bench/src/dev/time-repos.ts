@@ -1,6 +1,6 @@
 // Development aid: times the results and stats repository functions on a seeded database.
 import { openDatabase } from '../../../server/src/db';
-import * as results from '../../../server/src/modules/results/repository';
+import * as results from '../../../server/src/modules/results/queries';
 import * as stats from '../../../server/src/modules/stats/repository';
 import { createDatabase, type Engine } from '../api/database';
 import { seedDatabase } from '../api/seed';

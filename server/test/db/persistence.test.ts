@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sqliteFileName } from '../../src/db/sqlite/sqlite';
-import { listAnswers } from '../../src/modules/results/repository';
+import { listAnswers } from '../../src/modules/results/queries';
 import { jwtSecretFileName } from '../../src/modules/settings/service';
 import { answersFor, call, newParticipant } from '../helpers/api';
 import { createTestEnvironment, expectedDialect, type TestEnvironment } from '../helpers/build';

@@ -10,7 +10,9 @@ import { openPostgres } from '../../src/db/postgres/postgres';
 import { inCodeMigrationProvider } from '../../src/db/migrations';
 import { openSqlite } from '../../src/db/sqlite/sqlite';
 import type { Database } from '../../src/db/types';
-import { findResultCategories, insertSubmission, listAnswers, listResults, type AnswerRecord } from '../../src/modules/results/repository';
+import { findResultCategories, listAnswers, listResults } from '../../src/modules/results/queries';
+import type { AnswerRecord } from '../../src/modules/results/records';
+import { insertSubmission } from '../../src/modules/results/submission-statements';
 import { timeOrderedId } from '../../src/lib/ids';
 import { postgresUrl } from '../helpers/build';
 

@@ -2,7 +2,8 @@
 // per-month participant counts. Both follow inserts, changes and deletions.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { countResults, insertSubmission, listResults, summarizeResults } from '../../src/modules/results/repository';
+import { countResults, listResults, summarizeResults } from '../../src/modules/results/queries';
+import { insertSubmission } from '../../src/modules/results/submission-statements';
 import { insertParticipantIfMissing, updateParticipant } from '../../src/modules/participants/repository';
 import { countParticipants, countPerMonth } from '../../src/modules/stats/repository';
 import { build, type TestApp } from '../helpers/build';

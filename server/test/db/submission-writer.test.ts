@@ -5,17 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { isPostgres } from '../../src/db/postgres/postgres';
 import { findParticipantById, insertParticipantIfMissing } from '../../src/modules/participants/repository';
 import { submissionWriter } from '../../src/modules/quiz/submission-writer';
-import {
-  encodeAnswers,
-  encodeCategories,
-  findResultByParticipant,
-  findResultCategories,
-  insertSubmissions,
-  listAnswers,
-  submissionStatements,
-  submissionsPerStatement,
-  type NewSubmission,
-} from '../../src/modules/results/repository';
+import { encodeAnswers, encodeCategories } from '../../src/modules/results/codecs';
+import { findResultByParticipant, findResultCategories, listAnswers } from '../../src/modules/results/queries';
+import { insertSubmissions, submissionStatements, submissionsPerStatement, type NewSubmission } from '../../src/modules/results/submission-statements';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
 

@@ -1,6 +1,7 @@
 // The stored text of a result's answers: written from kept pieces per question, read as JSON.
 import fc from 'fast-check';
-import { decodeAnswers, encodeAnswers, type AnswerRecord } from '../../src/modules/results/repository';
+import { decodeAnswers, encodeAnswers } from '../../src/modules/results/codecs';
+import type { AnswerRecord } from '../../src/modules/results/records';
 
 const asTuples = (answers: readonly AnswerRecord[]) =>
   JSON.stringify(answers.map((a) => [a.questionId, a.questionText, a.userAnswer, a.correctAnswer, a.categoryName, a.isCorrect]));

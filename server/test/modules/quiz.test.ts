@@ -8,7 +8,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { QuestionSet, questionSet, questionSetTtlMs } from '../../src/modules/questions/question-set';
 import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository';
-import { decodeAnswers, decodeCategories } from '../../src/modules/results/repository';
+import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
 import { build, type TestApp } from '../helpers/build';
 import { answersFor, call, currentQuestions, newParticipant, signedIn } from '../helpers/api';
 

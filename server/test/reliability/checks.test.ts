@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { decodeAnswers, decodeCategories, encodeAnswers, encodeCategories, type AnswerRecord } from '../../src/modules/results/repository';
+import { decodeAnswers, decodeCategories, encodeAnswers, encodeCategories } from '../../src/modules/results/codecs';
+import type { AnswerRecord } from '../../src/modules/results/records';
 import { build, type TestApp } from '../helpers/build';
 import {
   ADMIN_EMAIL,

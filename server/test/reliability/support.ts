@@ -17,7 +17,7 @@ import pg from 'pg';
 import { lockFileName } from '../../src/db/lock';
 import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import type { Database } from '../../src/db/types';
-import { decodeAnswers, decodeCategories } from '../../src/modules/results/repository';
+import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const ADMIN_EMAIL = 'reliability-admin@prometrica.test';

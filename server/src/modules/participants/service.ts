@@ -3,8 +3,7 @@ import type { ValidateUserBody, ValidateUserResponse } from '@prometrica/shared-
 import type { Store } from '../../db/types';
 import type { TokenService } from '../../lib/tokens';
 import type { ParticipantIdentity } from '../../plugins/auth';
-import { findResultByParticipant, findResultCategories, listAnswers } from '../results/repository';
-import { toCategoryFigure, toTotals } from '../results/service';
+import { findResultByParticipant, findResultCategories, listAnswers, toCategoryFigure, toTotals } from '../results/service';
 import {
   findParticipantByEmail,
   insertParticipantIfMissing,

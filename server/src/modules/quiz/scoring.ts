@@ -1,5 +1,5 @@
 import { isCorrectAnswer, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
-import type { AnswerRecord, ResultCategoryRecord } from '../results/repository';
+import type { AnswerRecord, ResultCategoryRecord } from '../results/service';
 import type { QuestionRecord } from '../questions/repository';
 
 /** What a submission scores: its answers (snapshots), totals and per-category figures. */

@@ -2,7 +2,7 @@ import { batchesInFlight, GroupCommit, type Outcome } from '../../db/group-commi
 import { executeKept } from '../../db/statements/execute';
 import { perDatabase } from '../../db/per-database';
 import { sqliteWriteThread } from '../../db/sqlite/sqlite';
-import { storedResultIds, submissionStatements, type NewSubmission } from '../results/repository';
+import { storedResultIds, submissionStatements, type NewSubmission } from '../results/service';
 
 /**
  * Each write's outcome from the rows of the batch's statements: whether it was stored (false: the

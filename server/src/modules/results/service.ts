@@ -12,16 +12,13 @@ import type { z } from 'zod';
 import type { Store } from '../../db/types';
 import { notFound } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
-import {
-  countResults,
-  findResultWithParticipant,
-  listAnswers,
-  listResults,
-  summarizeResults,
-  type ResultCategoryRecord,
-  type ResultRecord,
-  type ResultWithParticipant,
-} from './repository';
+import { countResults, findResultWithParticipant, listAnswers, listResults, summarizeResults } from './queries';
+import type { ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
+
+// What other modules use of this one: they reach it through this file only.
+export type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
+export { findParticipantResult, findResultByParticipant, findResultCategories, listAnswers } from './queries';
+export { storedResultIds, submissionStatements, type NewSubmission } from './submission-statements';
 
 export const resultNotFoundMessage = 'Result not found';
 

@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/postgres/postgres';
+import type { Executor, ResultsTable } from '../../db/types';
+import { containsPattern, toCount } from '../../lib/pagination';
+import { bit, decodeAnswers, decodeCategories } from './codecs';
+import type { AnswerRecord, ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
+
+const resultColumns = [
+  'results.id',
+  'results.participant_id',
+  'results.session_id',
+  'results.correct',
+  'results.wrong',
+  'results.total',
+  'results.percent',
+  'results.passed',
+  'results.created_at',
+] as const;
+
+/** A result row as read (without the figures, decoded apart). */
+type ResultRow = Omit<ResultsTable, 'categories'>;
+
+function toResult(row: ResultRow): ResultRecord {
+  return {
+    id: row.id,
+    participantId: row.participant_id,
+    sessionId: row.session_id,
+    correct: Number(row.correct),
+    wrong: Number(row.wrong),
+    total: Number(row.total),
+    percent: Number(row.percent),
+    passed: Number(row.passed) === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** What lists show of a result: its columns, its figures and its participant. */
+const listedColumns = [
+  ...resultColumns,
+  'results.categories',
+  'participants.name as participant_name',
+  'participants.email as participant_email',
+  'participants.phone as participant_phone',
+  'participants.created_at as participant_created_at',
+] as const;
+
+function toListed(
+  row: ResultRow & { categories: string; participant_name: string; participant_email: string; participant_phone: string; participant_created_at: string },
+): ResultWithParticipant {
+  return {
+    ...toResult(row),
+    categories: decodeCategories(row.categories),
+    participant: {
+      id: row.participant_id,
+      name: row.participant_name,
+      email: row.participant_email,
+      phone: row.participant_phone,
+      createdAt: row.participant_created_at,
+    },
+  };
+}
+
+/**
+ * Whether the participant is there and, if so, their result (undefined when they have none), in
+ * one read; undefined when the participant is gone.
+ */
+export async function findParticipantResult(db: Executor, participantId: string): Promise<{ result: ResultRecord | undefined } | undefined> {
+  const row = await db
+    .selectFrom('participants')
+    .leftJoin('results', 'results.participant_id', 'participants.id')
+    .select(resultColumns)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // Left join: the result's columns are all null when there is none.
+  return { result: row.id === null ? undefined : toResult(row as ResultRow) };
+}
+
+export async function findResultByParticipant(db: Executor, participantId: string): Promise<ResultRecord | undefined> {
+  const row = await db
+    .selectFrom('results')
+    .select(resultColumns)
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
+  return row ? toResult(row) : undefined;
+}
+
+/** A result's category figures. */
+export async function findResultCategories(db: Executor, resultId: string): Promise<ResultCategoryRecord[]> {
+  const row = await db.selectFrom('results').select('categories').where('id', '=', resultId).executeTakeFirst();
+  return row ? decodeCategories(row.categories) : [];
+}
+
+/** A result's answers in the order they were submitted. */
+export async function listAnswers(db: Executor, resultId: string): Promise<AnswerRecord[]> {
+  const row = await db.selectFrom('result_answers').select('answers').where('result_id', '=', resultId).executeTakeFirst();
+  return row ? decodeAnswers(row.answers) : [];
+}
+
+export interface ResultFilter {
+  /** Substring of the participant's name or email, any case. */
+  search: string;
+  passed?: boolean;
+}
+
+/** An FTS5 phrase: the text in double quotes, its own quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * Results whose participant's name or email contains `search` (any case), through a trigram index
+ * (migration 0004). SQLite: the `result_search` full-text table holds the lowercased name and email
+ * under each result's rowid; a trigram phrase query is a substring match, so a search of three
+ * characters or more is answered by the index alone, without reading participants; shorter ones
+ * (no trigram to look up) use LIKE on participants. PostgreSQL: LIKE on the same text kept on each
+ * result, served by a pg_trgm GIN index.
+ */
+function resultMatches(db: Executor, search: string) {
+  const pattern = containsPattern(search);
+  const text = search.toLowerCase();
+  if (!isPostgres(db) && [...text].length >= 3) {
+    return sql<boolean>`results.rowid in (select rowid from result_search where result_search match ${ftsPhrase(text)})`;
+  }
+  // PostgreSQL: the participant's name and email are kept on the result (`search_text`, one per
+  // line), under a pg_trgm GIN index that serves this LIKE.
+  if (isPostgres(db)) return sql<boolean>`results.search_text like ${pattern} escape '\\'`;
+  return sql<boolean>`results.participant_id in (
+    select id from participants where name_lower like ${pattern} escape '\\' or email_lower like ${pattern} escape '\\')`;
+}
+
+/** Results matching the filter (no join: filtering needs only the results table). */
+function matchingResults(db: Executor, filter: ResultFilter, usePassed: boolean) {
+  let query = db.selectFrom('results');
+  if (filter.search) query = query.where(resultMatches(db, filter.search));
+  if (usePassed && filter.passed !== undefined) query = query.where('results.passed', '=', bit(filter.passed));
+  return query;
+}
+
+export async function countResults(db: Executor, filter: ResultFilter): Promise<number> {
+  // One full-text row per result: without a pass filter, SQLite counts the index's matches alone.
+  const text = filter.search.toLowerCase();
+  if (filter.search && filter.passed === undefined && !isPostgres(db) && [...text].length >= 3) {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from result_search where result_search match ${ftsPhrase(text)}`.execute(db);
+    return toCount(rows[0]?.count);
+  }
+  const row = await matchingResults(db, filter, true)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return toCount(row.count);
+}
+
+/** One page of results with their participants, newest first. */
+export async function listResults(
+  db: Executor,
+  filter: ResultFilter,
+  page: { limit: number; offset: number },
+): Promise<ResultWithParticipant[]> {
+  // With a search, the page's result ids are chosen from the matching results alone (an index
+  // read each), and only those are joined to their participants.
+  const pageIds = filter.search
+    ? matchingResults(db, filter, true)
+        .select('results.id')
+        .orderBy('results.created_at', 'desc')
+        .orderBy('results.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+    : undefined;
+  const rows = await db
+    .selectFrom('results')
+    .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .$if(pageIds !== undefined, (query) => query.where('results.id', 'in', pageIds!))
+    .$if(pageIds === undefined && filter.passed !== undefined, (query) => query.where('results.passed', '=', bit(filter.passed!)))
+    .select(listedColumns)
+    .orderBy('results.created_at', 'desc')
+    .orderBy('results.id', 'desc')
+    .$if(pageIds === undefined, (query) => query.limit(page.limit).offset(page.offset))
+    .execute();
+  return rows.map(toListed);
+}
+
+/** One result with its participant. */
+export async function findResultWithParticipant(db: Executor, id: string): Promise<ResultWithParticipant | undefined> {
+  const row = await db
+    .selectFrom('results')
+    .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .select(listedColumns)
+    .where('results.id', '=', id)
+    .executeTakeFirst();
+  return row ? toListed(row) : undefined;
+}
+
+/** Totals over every result matching the search (whatever the pass filter), in SQL. */
+export async function summarizeResults(
+  db: Executor,
+  filter: ResultFilter,
+): Promise<{ total: number; passed: number; averagePercent: number }> {
+  const row = await matchingResults(db, filter, false)
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      eb.fn.sum('results.passed').as('passed'),
+      eb.fn.avg('results.percent').as('average'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: toCount(row.total), passed: toCount(row.passed), averagePercent: Math.round(toCount(row.average)) };
+}

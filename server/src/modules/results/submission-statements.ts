@@ -1,0 +1,149 @@
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from '../../db/postgres/postgres';
+import { executeInOrder } from '../../db/statements/execute';
+import { statementText } from '../../db/statements/statement-cache';
+import { valuesRows, type ListColumn } from '../../db/statements/values-list';
+import type { Dialect, Executor } from '../../db/types';
+import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
+import { bit, encodeAnswers, encodeCategories } from './codecs';
+import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
+
+/** A submission to store: its result with the category figures, and its answers. */
+export interface NewSubmission {
+  result: ResultRecord;
+  categories: readonly ResultCategoryRecord[];
+  answers: readonly AnswerRecord[];
+  /** The participant's details it carried, written only if it is stored (see `carriedDetailsUpdate`). */
+  details?: CarriedDetails;
+}
+
+/**
+ * The most submissions one call of `submissionStatements` stores: each value is a parameter of its
+ * own, and a statement takes at most 32,766 on SQLite (10 per result) and 65,535 on PostgreSQL
+ * (11 per submission). The group commit sends at most `submissionsPerBatch`.
+ */
+export const submissionsPerStatement = 3000;
+
+/**
+ * The statements that store many submissions, each value a parameter of its own: one on
+ * PostgreSQL, two or three on SQLite. The first gives the `id` of each result it stored. A
+ * submission is skipped, not an error, when its participant already has a result (they keep it) or
+ * is gone; its id is then missing from those rows, and neither its answers nor the details it
+ * carried are written. So a submission needs no read before it is written: the reason for a skip is
+ * read afterwards, for the few that are skipped.
+ *
+ * On PostgreSQL the one statement is also its own transaction: one round trip for a batch, where
+ * a transaction around the statements took four, each waiting for the event loop to take its
+ * answer. On SQLite the caller's transaction (the write thread's commit) holds them.
+ *
+ * Parameters, not one JSON document of all the rows: both databases parsed such a document again
+ * for each value taken from it, and SQLite also rendered each answer list back to text, a large
+ * share of the time either spent writing a batch.
+ */
+export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): CompiledQuery[] {
+  if (submissions.length > submissionsPerStatement) {
+    throw new RangeError(`At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`);
+  }
+  const count = submissions.length;
+  const carried = carriedDetailsRows(
+    submissions.map(({ result, details = {} }) => ({ participantId: result.participantId, resultId: result.id, details, updatedAt: result.createdAt })),
+  );
+  if (isPostgres(db)) {
+    const parameters: unknown[] = [];
+    for (const { result, categories, answers } of submissions) {
+      parameters.push(...resultValues(result, categories), encodeAnswers(answers));
+    }
+    // The carried details' parameters follow the submissions'.
+    const firstCarried = parameters.length + 1;
+    parameters.push(...carried.parameters);
+    const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
+      with submitted (position, ${submittedColumns}, answers) as (
+        values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
+      stored as (${storeSubmitted('postgres')}),
+      answered as (
+        insert into result_answers (result_id, answers)
+        select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
+        returning result_id)${carried.count === 0 ? '' : `,
+      ${carriedDetailsTable('postgres', carried.count, firstCarried)},
+      detailed as (${carriedDetailsUpdate('stored')})`}
+      select id from stored`);
+    return [CompiledQuery.raw(text, parameters)];
+  }
+  const results: unknown[] = [];
+  const answers: unknown[] = [];
+  for (const { result, categories, answers: list } of submissions) {
+    results.push(...resultValues(result, categories));
+    answers.push(result.id, encodeAnswers(list));
+  }
+  // A result id of the batch that is not in the table was skipped (ids are new, so one that is
+  // there was stored just now). SQLite names the columns of a VALUES list column1, column2.
+  const statements = [
+    CompiledQuery.raw(
+      statementText('submissions:sqlite', count, () => `
+        with submitted (position, ${submittedColumns}) as (values ${valuesRows('sqlite', count, submittedTypes, { position: true })})
+        ${storeSubmitted('sqlite')}`),
+      results,
+    ),
+    CompiledQuery.raw(
+      statementText('submission-answers:sqlite', count, () => `
+        insert into result_answers (result_id, answers)
+        select column1, column2 from (values ${valuesRows('sqlite', count, ['text', 'text'])})
+        where exists (select 1 from results where results.id = column1)`),
+      answers,
+    ),
+  ];
+  if (carried.count > 0) {
+    const text = statementText('carried-details:sqlite', carried.count, () => `
+      with ${carriedDetailsTable('sqlite', carried.count)} ${carriedDetailsUpdate('results')}`);
+    statements.push(CompiledQuery.raw(text, carried.parameters));
+  }
+  return statements;
+}
+
+/** The columns of a result as `submissionStatements` writes them, and their types. */
+const submittedColumns = 'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories';
+const submittedTypes: ListColumn[] = ['text', 'text', 'text', 'integer', 'integer', 'integer', 'integer', 'integer', 'text', 'text'];
+
+function resultValues(result: ResultRecord, categories: readonly ResultCategoryRecord[]): unknown[] {
+  return [
+    result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
+    bit(result.passed), result.createdAt, encodeCategories(categories),
+  ];
+}
+
+/**
+ * Stores the results of `submitted` whose participant is there; one who has a result keeps it. In
+ * the order given, so the first of two submissions of one participant in a batch is the one stored.
+ * On PostgreSQL each result also gets its search text (migration 0004) from the participant row it
+ * is checked against, instead of from a row trigger (migration 0008). (`where true`: SQLite's
+ * documented form for an upsert whose rows come from a select, so that `on conflict` is never read
+ * as the `on` of a join.)
+ */
+function storeSubmitted(dialect: Dialect): string {
+  const searchText = dialect === 'postgres';
+  return `
+    insert into results (${submittedColumns}${searchText ? ', search_text' : ''})
+    select ${submittedColumns.split(', ').map((column) => `submitted.${column}`).join(', ')}${
+      searchText ? ', participants.name_lower || chr(10) || participants.email_lower' : ''}
+    from submitted join participants on participants.id = submitted.participant_id
+    where true
+    order by submitted.position
+    on conflict (participant_id) do nothing
+    returning id`;
+}
+
+/** The ids the first of `submissionStatements` gave: the results stored. */
+export function storedResultIds(rows: readonly unknown[]): Set<string> {
+  return new Set(rows.map((row) => (row as { id: string }).id));
+}
+
+/** Stores many submissions (see `submissionStatements`); the ids of the results stored. */
+export async function insertSubmissions(db: Executor, submissions: readonly NewSubmission[]): Promise<Set<string>> {
+  const [stored = []] = await executeInOrder(db, submissionStatements(db, submissions));
+  return storedResultIds(stored);
+}
+
+/** Stores one submission; false when the participant already has a result (nothing is written). */
+export async function insertSubmission(db: Executor, submission: NewSubmission): Promise<boolean> {
+  return (await insertSubmissions(db, [submission])).size === 1;
+}

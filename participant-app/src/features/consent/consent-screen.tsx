@@ -1,5 +1,5 @@
 import '@fontsource/dancing-script/400.css';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Container, Divider, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -41,6 +41,12 @@ export function ConsentScreen() {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  /** A typed field's change handler: sets its value and clears its error. */
+  const edit = (field: 'name' | 'date', set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.currentTarget.value);
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   useEffect(() => {
     let live = true;
@@ -115,10 +121,7 @@ export function ConsentScreen() {
                   autoComplete="name"
                   required
                   value={name}
-                  onChange={(e) => {
-                    setName(e.currentTarget.value);
-                    setErrors((current) => ({ ...current, name: undefined }));
-                  }}
+                  onChange={edit('name', setName)}
                   error={errors.name}
                   maxLength={200}
                 />
@@ -146,10 +149,7 @@ export function ConsentScreen() {
                   type="date"
                   required
                   value={date}
-                  onChange={(e) => {
-                    setDate(e.currentTarget.value);
-                    setErrors((current) => ({ ...current, date: undefined }));
-                  }}
+                  onChange={edit('date', setDate)}
                   error={errors.date}
                   w={{ base: '100%', xs: 220 }}
                 />

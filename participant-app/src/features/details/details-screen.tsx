@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -28,10 +28,18 @@ export function DetailsScreen() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const change = (field: keyof ParticipantDetails) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  /** A field's name, value, error and change handler (a change clears its error). */
+  const field = (name: keyof ParticipantDetails) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    required: true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,39 +82,16 @@ export function DetailsScreen() {
                   Enter your details to begin the Prometrica assessment.
                 </Text>
               </div>
-              <TextInput
-                label="Full name"
-                name="name"
-                autoComplete="name"
-                required
-                value={values.name}
-                onChange={(e) => change('name')(e.currentTarget.value)}
-                error={errors.name}
-                maxLength={200}
-              />
-              <TextInput
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={values.email}
-                onChange={(e) => change('email')(e.currentTarget.value)}
-                error={errors.email}
-                maxLength={254}
-              />
+              <TextInput label="Full name" autoComplete="name" maxLength={200} {...field('name')} />
+              <TextInput label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />
               <TextInput
                 label="Phone number"
-                name="phone"
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel"
                 placeholder="03XXXXXXXXX"
-                required
-                value={values.phone}
-                onChange={(e) => change('phone')(e.currentTarget.value)}
-                error={errors.phone}
                 maxLength={32}
+                {...field('phone')}
               />
               <Button type="submit" size="md" loading={submitting} fullWidth>
                 Continue

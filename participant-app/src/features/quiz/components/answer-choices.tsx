@@ -34,20 +34,27 @@ function ChoiceButton({ label, letter, selected, onChoose }: ChoiceButtonProps) 
   );
 }
 
-/** Multiple choice: a grid of lettered options; a click records the option and moves on. */
-function MultipleChoice({ options, previousAnswer, onAnswer }: { options: string[]; previousAnswer?: string; onAnswer: (v: string) => void }) {
-  const [chosen, setChosen] = useState<string | undefined>(previousAnswer);
+interface Choice {
+  /** What is recorded when it is chosen. */
+  value: string;
+  label: string;
+  letter?: string;
+}
+
+/** A grid of options; a click records the option and moves on. */
+function ChoiceGrid({ choices, initial, onAnswer }: { choices: Choice[]; initial?: string; onAnswer: (v: string) => void }) {
+  const [chosen, setChosen] = useState<string | undefined>(initial);
   return (
     <div className={classes.grid} role="group" aria-label="Answer options">
-      {options.map((option, i) => (
+      {choices.map((choice, i) => (
         <ChoiceButton
-          key={`${i}-${option}`}
-          letter={letterOf(i)}
-          label={option}
-          selected={chosen === option}
+          key={`${i}-${choice.value}`}
+          letter={choice.letter}
+          label={choice.label}
+          selected={chosen === choice.value}
           onChoose={() => {
-            setChosen(option);
-            onAnswer(option);
+            setChosen(choice.value);
+            onAnswer(choice.value);
           }}
         />
       ))}
@@ -55,25 +62,11 @@ function MultipleChoice({ options, previousAnswer, onAnswer }: { options: string
   );
 }
 
-/** True/false (and any unknown type): records the text `true` or `false`. */
-function TrueFalse({ previousAnswer, onAnswer }: { previousAnswer?: string; onAnswer: (v: string) => void }) {
-  const [chosen, setChosen] = useState<string | undefined>(previousAnswer?.trim().toLowerCase());
-  return (
-    <div className={classes.grid} role="group" aria-label="Answer options">
-      {(['true', 'false'] as const).map((value) => (
-        <ChoiceButton
-          key={value}
-          label={value === 'true' ? 'True' : 'False'}
-          selected={chosen === value}
-          onChoose={() => {
-            setChosen(value);
-            onAnswer(value);
-          }}
-        />
-      ))}
-    </div>
-  );
-}
+/** True/false (and any unknown type) records the text `true` or `false`. */
+const trueFalse: Choice[] = [
+  { value: 'true', label: 'True' },
+  { value: 'false', label: 'False' },
+];
 
 /** Fill in the blanks: a text answer, sent with the button or Enter once it has text. */
 function FillInTheBlank({ previousAnswer, onAnswer }: { previousAnswer?: string; onAnswer: (v: string) => void }) {
@@ -114,7 +107,8 @@ export function AnswerChoices({ question, previousAnswer, onAnswer }: AnswerChoi
   if (kind === 'fill_in_the_blanks') return <FillInTheBlank previousAnswer={previousAnswer} onAnswer={onAnswer} />;
   // A multiple-choice question without options can still be answered as true/false.
   if (kind === 'mcq' && question.options.length > 0) {
-    return <MultipleChoice options={question.options} previousAnswer={previousAnswer} onAnswer={onAnswer} />;
+    const lettered = question.options.map((option, i) => ({ value: option, label: option, letter: letterOf(i) }));
+    return <ChoiceGrid choices={lettered} initial={previousAnswer} onAnswer={onAnswer} />;
   }
-  return <TrueFalse previousAnswer={previousAnswer} onAnswer={onAnswer} />;
+  return <ChoiceGrid choices={trueFalse} initial={previousAnswer?.trim().toLowerCase()} onAnswer={onAnswer} />;
 }

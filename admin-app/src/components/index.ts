@@ -2,6 +2,8 @@
 export * from './confirm-dialog';
 export * from './detail-field';
 export * from './empty-state';
+export * from './form-modal';
+export * from './form-page';
 export * from './icons';
 export * from './list-panel';
 export * from './load-error';
@@ -13,3 +15,4 @@ export * from './search-input';
 export * from './segmented-choice';
 export * from './stat-card';
 export * from './truncated-text';
+export * from './view-modal';

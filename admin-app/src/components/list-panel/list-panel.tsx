@@ -46,14 +46,16 @@ export interface ListTableProps {
    * `tbody` and the table is neither striped nor highlighted on hover.
    */
   plainRows?: boolean;
+  /** A table inside a details view: tighter rows, not highlighted on hover. */
+  compact?: boolean;
   children: ReactNode;
 }
 
 /** A list's table: its headings, and the rows given. */
-export function ListTable({ minWidth, columns, plainRows = false, children }: ListTableProps) {
+export function ListTable({ minWidth, columns, plainRows = false, compact = false, children }: ListTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={!plainRows} highlightOnHover={!plainRows} verticalSpacing="sm">
+      <Table striped={!plainRows} highlightOnHover={!plainRows && !compact} verticalSpacing={compact ? 'xs' : 'sm'}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { questionsApi, type Question } from '@prometrica/shared-api';
-import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
+import { FormModal, FormModalActions, SaveFailure } from '../../../components';
+import { useSave } from '../../../lib/use-save';
 import { useCategoryNames } from '../hooks/use-category-names';
 import { useQuestionForm } from '../hooks/use-question-form';
 import { formFromQuestion, toQuestionBody } from '../utils/question-form';
@@ -17,11 +17,10 @@ export interface QuestionEditModalProps {
 
 /** `Edit Question`: the type is inferred from the stored question; same rules as adding. */
 export function QuestionEditModal({ question, onClose, onSaved }: QuestionEditModalProps) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal opened={question !== null} onClose={saving ? () => undefined : onClose} title="Edit Question" size="lg" closeOnClickOutside={!saving}>
-      {question && <EditQuestionForm key={question._id} question={question} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
-    </Modal>
+    <FormModal item={question} keyOf={(q) => q._id} title="Edit Question" size="lg" onClose={onClose}>
+      {(question, saving, setSaving) => <EditQuestionForm question={question} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
+    </FormModal>
   );
 }
 
@@ -36,33 +35,19 @@ interface EditQuestionFormProps {
 function EditQuestionForm({ question, saving, setSaving, onCancel, onSaved }: EditQuestionFormProps) {
   const form = useQuestionForm(formFromQuestion(question), { requireCategory: false });
   const categories = useCategoryNames();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clearFailure, save } = useSave(setSaving, { saved: 'Question updated', failed: 'The question was not updated' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    clearFailure();
     if (!form.validate()) return;
-    setSaving(true);
-    try {
-      const category = form.values.category.trim();
-      const res = await questionsApi.updateQuestion(question._id, { ...toQuestionBody(form.values), ...(category ? { category } : {}) });
-      setSaving(false);
-      notifySuccess(res.message, 'Question updated');
-      onSaved();
-    } catch (error) {
-      setSaving(false);
-      setFailure(messageOf(error));
-      notifyError(error, 'The question was not updated');
-    }
+    const category = form.values.category.trim();
+    if (await save(() => questionsApi.updateQuestion(question._id, { ...toQuestionBody(form.values), ...(category ? { category } : {}) }))) onSaved();
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit question">
-      {failure && (
-        <Alert color="red" title="Not saved" mb="md" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <SaveFailure failure={failure} mb="md" />
       <QuestionFormFields
         form={form}
         categories={categories.names}
@@ -70,14 +55,7 @@ function EditQuestionForm({ question, saving, setSaving, onCancel, onSaved }: Ed
         categoryRequired={false}
         disabled={saving}
       />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Updating...' : 'Update Question'}
-        </Button>
-      </Group>
+      <FormModalActions label="Update Question" busyLabel="Updating..." saving={saving} onCancel={onCancel} mt="lg" />
     </form>
   );
 }

@@ -1,15 +1,15 @@
-import { Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Text } from '@mantine/core';
 import { questionKind, type Question } from '@prometrica/shared-api';
-import { DetailField } from '../../../components';
+import { DetailField, ViewModal } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { OPTION_LETTERS, questionTypeLabels } from '../utils/question-form';
 
 /** `View Question`: text, options, correct answer and created date. */
 export function QuestionViewModal({ question, onClose }: { question: Question | null; onClose: () => void }) {
   return (
-    <Modal opened={question !== null} onClose={onClose} title="View Question" size="lg">
-      {question && (
-        <Stack gap="md">
+    <ViewModal item={question} title="View Question" size="lg" onClose={onClose}>
+      {(question) => (
+        <>
           <DetailField label="Question">
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.question}</Text>
           </DetailField>
@@ -38,13 +38,8 @@ export function QuestionViewModal({ question, onClose }: { question: Question | 
           <DetailField label="Created">
             <Text>{formatDate(question.createdAt)}</Text>
           </DetailField>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ViewModal>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { performanceOf, type Performance, type Result } from '@prometrica/shared-api';
-import { CheckIcon, CrossIcon, LoadError, PaginationFooter, TruncatedText } from '../../../components';
+import { CheckIcon, CloseRow, CrossIcon, ListTable, LoadError, PaginationFooter, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useClientPaging } from '../../../lib/use-client-paging';
 import { useResultDetail } from '../hooks/use-result-detail';
@@ -48,11 +48,7 @@ function ResultDetail({ resultId, onClose }: { resultId: string; onClose: () => 
       <Overall result={result} />
       <CategoryPerformance result={result} />
       <Answers result={result} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Group>
+      <CloseRow onClose={onClose} />
     </Stack>
   );
 }
@@ -134,39 +130,25 @@ function CategoryPerformance({ result }: { result: Result }) {
           No category data available
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Correct</Table.Th>
-                <Table.Th>Wrong</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Percent</Table.Th>
-                <Table.Th>Performance</Table.Th>
+        <ListTable minWidth={520} columns={['Category', 'Correct', 'Wrong', 'Total', 'Percent', 'Performance']} compact>
+          {result.categories.map((c) => {
+            const performance = c.performance ?? performanceOf(c.percent);
+            return (
+              <Table.Tr key={c.categoryName}>
+                <Table.Td>{c.categoryName}</Table.Td>
+                <Table.Td>{c.correctAnswer}</Table.Td>
+                <Table.Td>{c.wrongAnswer}</Table.Td>
+                <Table.Td>{c.totalAnswers}</Table.Td>
+                <Table.Td>{c.percent}%</Table.Td>
+                <Table.Td>
+                  <Badge color={performanceColor[performance]} variant="light">
+                    {performance}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.categories.map((c) => {
-                const performance = c.performance ?? performanceOf(c.percent);
-                return (
-                  <Table.Tr key={c.categoryName}>
-                    <Table.Td>{c.categoryName}</Table.Td>
-                    <Table.Td>{c.correctAnswer}</Table.Td>
-                    <Table.Td>{c.wrongAnswer}</Table.Td>
-                    <Table.Td>{c.totalAnswers}</Table.Td>
-                    <Table.Td>{c.percent}%</Table.Td>
-                    <Table.Td>
-                      <Badge color={performanceColor[performance]} variant="light">
-                        {performance}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       )}
     </Section>
   );
@@ -183,46 +165,33 @@ function Answers({ result }: { result: Result }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>Question</Table.Th>
-                  <Table.Th>Answer</Table.Th>
-                  <Table.Th>Correct Answer</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pageItems.map((answer, i) => (
-                  <Table.Tr key={offset + i}>
-                    <Table.Td>{offset + i + 1}</Table.Td>
-                    <Table.Td>
-                      <TruncatedText text={answer.question} max={QUESTION_LENGTH} />
-                    </Table.Td>
-                    <Table.Td>
-                      <TruncatedText text={answer.userAnswer} max={ANSWER_LENGTH} />
-                    </Table.Td>
-                    <Table.Td>
-                      <TruncatedText text={answer.correctAnswer} max={ANSWER_LENGTH} />
-                    </Table.Td>
-                    <Table.Td>
-                      {answer.isCorrect ? (
-                        <Badge color="green" variant="light" leftSection={<CheckIcon size={12} />}>
-                          Correct
-                        </Badge>
-                      ) : (
-                        <Badge color="red" variant="light" leftSection={<CrossIcon size={12} />}>
-                          Incorrect
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable minWidth={640} columns={['#', 'Question', 'Answer', 'Correct Answer', 'Result']} compact>
+            {pageItems.map((answer, i) => (
+              <Table.Tr key={offset + i}>
+                <Table.Td>{offset + i + 1}</Table.Td>
+                <Table.Td>
+                  <TruncatedText text={answer.question} max={QUESTION_LENGTH} />
+                </Table.Td>
+                <Table.Td>
+                  <TruncatedText text={answer.userAnswer} max={ANSWER_LENGTH} />
+                </Table.Td>
+                <Table.Td>
+                  <TruncatedText text={answer.correctAnswer} max={ANSWER_LENGTH} />
+                </Table.Td>
+                <Table.Td>
+                  {answer.isCorrect ? (
+                    <Badge color="green" variant="light" leftSection={<CheckIcon size={12} />}>
+                      Correct
+                    </Badge>
+                  ) : (
+                    <Badge color="red" variant="light" leftSection={<CrossIcon size={12} />}>
+                      Incorrect
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <PaginationFooter
             page={page}
             totalPages={totalPages}

@@ -1,0 +1,2 @@
+export { FormModal, FormModalActions, SaveFailure } from './form-modal';
+export type { FormModalProps } from './form-modal';

@@ -1,0 +1,2 @@
+export { FormPage, SubmitRow } from './form-page';
+export type { FormPageProps } from './form-page';

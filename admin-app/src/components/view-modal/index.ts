@@ -1,0 +1,2 @@
+export { CloseRow, ViewModal } from './view-modal';
+export type { ViewModalProps } from './view-modal';

@@ -37,8 +37,6 @@ test('only tests import the testing entry, so testing-library and its render hel
   const root = resolve(__dirname, '..', '..');
   const importers = ['shell', 'participant-app', 'admin-app']
     .flatMap((app) => appSources(join(root, app, 'src')))
-    // The apps' own re-exports of the helper, for the tests that have not moved to it yet.
-    .filter((file) => !file.endsWith(join('src', 'testing', 'render.tsx')))
     .filter((file) => readFileSync(file, 'utf8').includes('@prometrica/shared-api/testing'));
   expect(importers).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConcernsScreen } from './concerns-screen';
 
 const concern = (id: string, title: string) => ({ _id: id, title, description: `${title} at work`, botherOptions: ['A little', 'Quite a Bit', 'A great deal'] });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ReportsScreen } from './reports-screen';
 
 const summary = {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Concern } from '@prometrica/shared-api';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
 import { ConcernsScreen } from './concerns-screen';
 

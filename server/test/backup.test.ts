@@ -62,11 +62,11 @@ async function fillEveryTable(app: FastifyInstance) {
     role: 'admin',
     phoneNumber: '03001234567',
   });
-  const complaint = (await created('POST', '/api/complaint/create-complaint', [{ title: 'Noise', description: 'Open office' }])).complaints[0];
+  const concern = (await created('POST', '/api/complaint/create-complaint', [{ title: 'Noise', description: 'Open office' }])).complaints[0];
   const participant = await newParticipant(app, { email: 'backed.up.participant@example.com', name: 'Backed-up Participant' });
   await created('POST', '/api/useragreement/add', { imageBase64: Buffer.from('signature').toString('base64'), date: '2026-03-02' }, participant.token);
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
-  await created('POST', '/api/complaint-bother/add-complaint', [{ complaintId: complaint._id, botherOptions: ['A little'] }], participant.token);
+  await created('POST', '/api/complaint-bother/add-complaint', [{ complaintId: concern._id, botherOptions: ['A little'] }], participant.token);
   expect((await call(app, 'POST', '/api/auth/login', { payload: { email: admin.email, password: 'wrong password' } })).statusCode).toBe(401);
 }
 

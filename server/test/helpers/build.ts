@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import { signedIn } from './api';
 
 /** The PostgreSQL server to test against, when the suite runs in PostgreSQL mode. */
 export const postgresUrl = process.env.DATABASE_URL || undefined;
@@ -101,6 +102,37 @@ export async function build(env: EnvOverrides = {}): Promise<TestApp> {
     await environment.cleanup();
     throw error;
   }
+}
+
+/**
+ * The app of a test file (or of the describe block it is called in): built on a fresh database
+ * before the first test, closed after the last; with `signIn`, an account of that role signs in
+ * first and `token` is its access token. Read the fields inside the tests.
+ */
+export function appForTests(options: { env?: EnvOverrides; signIn?: 'user' | 'admin' | 'superadmin' } = {}) {
+  let subject: TestApp | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    subject = await build(options.env);
+    if (options.signIn) token = (await signedIn(subject.app, options.signIn)).token;
+  });
+  afterAll(() => subject?.close());
+  const built = () => {
+    if (!subject) throw new Error('the app is built before the first test: read it inside a test or a hook');
+    return subject;
+  };
+  return {
+    get app(): FastifyInstance {
+      return built().app;
+    },
+    get environment(): TestEnvironment {
+      return built().environment;
+    },
+    get token(): string {
+      if (token === undefined) throw new Error('appForTests({ signIn }) signs an account in; this one has none');
+      return token;
+    },
+  };
 }
 
 /** A 32+ character secret for tests that craft their own tokens. */

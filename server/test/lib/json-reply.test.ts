@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressInPlaceUpToBytes, compressReply, PreparedJson, preferredEncoding } from '../../src/lib/json-reply';
-import { signedIn } from '../helpers/api';
-import { build, type TestApp } from '../helpers/build';
+
+import { appForTests } from '../helpers/build';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -56,32 +56,26 @@ describe('PreparedJson', () => {
 });
 
 describe('API replies on the wire', () => {
-  let subject: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    subject = await build();
-    token = (await signedIn(subject.app, 'admin')).token;
-  });
-  afterAll(() => subject.close());
+  const subject = appForTests({ signIn: 'admin' });
 
   const get = (url: string, headers: Record<string, string>) => subject.app.inject({ method: 'GET', url, headers });
 
   it('compresses replies of 1 KB or more for clients that accept it, and only those', async () => {
-    const plain = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}` });
+    const plain = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${subject.token}` });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
 
-    const br = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    const br = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
-    const gzip = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' });
+    const gzip = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
 
-    const small = await get('/api/category', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    const small = await get('/api/category', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'br' });
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -100,7 +94,7 @@ describe('API replies on the wire', () => {
   });
 
   it('sends errors as plain JSON', async () => {
-    const missing = await get('/api/admin/getquizresult/nope', { authorization: `Bearer ${token}`, 'accept-encoding': 'br' });
+    const missing = await get('/api/admin/getquizresult/nope', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'br' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();
     expect(missing.json().message).toEqual(expect.any(String));

@@ -1,12 +1,8 @@
 import { agreementResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
+import { appForTests } from '../helpers/build';
 import { call, newParticipant, submitAll } from '../helpers/api';
 
-let subject: TestApp;
-beforeAll(async () => {
-  subject = await build();
-});
-afterAll(() => subject.close());
+const subject = appForTests();
 
 const signature = Buffer.from('a drawn signature, pretend PNG bytes').toString('base64');
 const sign = (token: string | undefined, payload: unknown) => call(subject.app, 'POST', '/api/useragreement/add', { token, payload });

@@ -1,14 +1,10 @@
 import { userSchema, validateUserResponseSchema } from '@prometrica/shared-api/contract';
 import { signJwt, type JwtClaims } from '../../src/lib/jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/lib/tokens';
-import { build, testJwtSecret, type TestApp } from '../helpers/build';
+import { appForTests, testJwtSecret } from '../helpers/build';
 import { createTestUser, loginAs } from '../helpers/users';
 
-let subject: TestApp;
-beforeAll(async () => {
-  subject = await build({ JWT_SECRET: testJwtSecret });
-});
-afterAll(() => subject.close());
+const subject = appForTests({ env: { JWT_SECRET: testJwtSecret } });
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   subject.app.inject({

@@ -1,17 +1,11 @@
 import { categoryListResponseSchema, categoryResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, signedIn } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call } from '../helpers/api';
 
-let subject: TestApp;
-let token: string;
-beforeAll(async () => {
-  subject = await build();
-  token = (await signedIn(subject.app, 'superadmin')).token;
-});
-afterAll(() => subject.close());
+const subject = appForTests({ signIn: 'superadmin' });
 
-const create = (name: unknown) => call(subject.app, 'POST', '/api/category', { token, payload: { name } });
-const listAll = async () => categoryListResponseSchema.parse((await call(subject.app, 'GET', '/api/category', { token })).json()).categories;
+const create = (name: unknown) => call(subject.app, 'POST', '/api/category', { token: subject.token, payload: { name } });
+const listAll = async () => categoryListResponseSchema.parse((await call(subject.app, 'GET', '/api/category', { token: subject.token })).json()).categories;
 
 describe('categories', () => {
   it('creates a category (201) and lists it first, with its question count', async () => {
@@ -36,31 +30,31 @@ describe('categories', () => {
 
   it('renames, refusing another category\'s name, and answers 404 for an unknown id', async () => {
     const { category } = (await create('Temporary')).json();
-    const renamed = await call(subject.app, 'PUT', `/api/category/${category._id}`, { token, payload: { name: 'Permanent' } });
+    const renamed = await call(subject.app, 'PUT', `/api/category/${category._id}`, { token: subject.token, payload: { name: 'Permanent' } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().category).toMatchObject({ _id: category._id, name: 'Permanent' });
     // Changing only the case of its own name is fine.
-    expect((await call(subject.app, 'PUT', `/api/category/${category._id}`, { token, payload: { name: 'PERMANENT' } })).statusCode).toBe(200);
+    expect((await call(subject.app, 'PUT', `/api/category/${category._id}`, { token: subject.token, payload: { name: 'PERMANENT' } })).statusCode).toBe(200);
 
-    const taken = await call(subject.app, 'PUT', `/api/category/${category._id}`, { token, payload: { name: 'resilience' } });
+    const taken = await call(subject.app, 'PUT', `/api/category/${category._id}`, { token: subject.token, payload: { name: 'resilience' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('A category named "resilience" already exists');
-    const unknown = await call(subject.app, 'PUT', '/api/category/nope', { token, payload: { name: 'X' } });
+    const unknown = await call(subject.app, 'PUT', '/api/category/nope', { token: subject.token, payload: { name: 'X' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Category not found' });
   });
 
   it('deletes only a category without questions', async () => {
     const leadership = (await listAll()).find((c) => c.name === 'Leadership')!;
-    const refused = await call(subject.app, 'DELETE', `/api/category/${leadership._id}`, { token });
+    const refused = await call(subject.app, 'DELETE', `/api/category/${leadership._id}`, { token: subject.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'This category still has 3 questions. Move or delete them first.' });
 
     const { category } = (await create('Empty One')).json();
-    const deleted = await call(subject.app, 'DELETE', `/api/category/${category._id}`, { token });
+    const deleted = await call(subject.app, 'DELETE', `/api/category/${category._id}`, { token: subject.token });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ message: 'Category deleted successfully', category: { _id: category._id } });
-    expect((await call(subject.app, 'DELETE', `/api/category/${category._id}`, { token })).statusCode).toBe(404);
+    expect((await call(subject.app, 'DELETE', `/api/category/${category._id}`, { token: subject.token })).statusCode).toBe(404);
   });
 
   it('names a missing or too long name', async () => {

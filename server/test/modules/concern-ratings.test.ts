@@ -1,22 +1,18 @@
 import { concernSubmissionListResponseSchema, ratableConcernListResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, newParticipant, signedIn, submitAll } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call, newParticipant, submitAll } from '../helpers/api';
 
-let subject: TestApp;
-let adminToken: string;
 let concerns: Array<{ _id: string; title: string; botherOptions: string[] }>;
+const subject = appForTests({ signIn: 'admin' });
 beforeAll(async () => {
-  subject = await build();
-  adminToken = (await signedIn(subject.app, 'admin')).token;
-  const response = await call(subject.app, 'GET', '/api/complaint-bother/get-all', { token: adminToken });
+  const response = await call(subject.app, 'GET', '/api/complaint-bother/get-all', { token: subject.token });
   concerns = ratableConcernListResponseSchema.strict().parse(response.json()).complaints;
 });
-afterAll(() => subject.close());
 
 const rate = (token: string, payload: unknown) => call(subject.app, 'POST', '/api/complaint-bother/add-complaint', { token, payload });
 const submissions = async () =>
   concernSubmissionListResponseSchema.strict().parse(
-    (await call(subject.app, 'GET', '/api/complaint-bother/get-all-complaints', { token: adminToken })).json(),
+    (await call(subject.app, 'GET', '/api/complaint-bother/get-all-complaints', { token: subject.token })).json(),
   ).data;
 
 describe('GET /api/complaint-bother/get-all', () => {
@@ -98,13 +94,13 @@ describe('POST /api/complaint-bother/add-complaint', () => {
   it('keeps the concern as it was rated when an admin later edits or deletes it', async () => {
     const [created] = (
       await call(subject.app, 'POST', '/api/complaint/create-complaint', {
-        token: adminToken,
+        token: subject.token,
         payload: [{ title: 'Commute', description: 'Long travel', botherOptions: ['Yes', 'No'] }],
       })
     ).json().complaints;
     const participant = await newParticipant(subject.app);
     expect((await rate(participant.token, [{ complaintId: created._id, botherOptions: ['yes'] }])).statusCode).toBe(201);
-    await call(subject.app, 'DELETE', `/api/complaint/delete/${created._id}`, { token: adminToken });
+    await call(subject.app, 'DELETE', `/api/complaint/delete/${created._id}`, { token: subject.token });
     const mine = (await submissions()).find((group) => group.user._id === participant.id)!;
     expect(mine.bothers[0]).toMatchObject({ complaintId: { _id: created._id, title: 'Commute', botherOptions: ['Yes', 'No'] }, botherOptions: ['Yes'] });
   });
@@ -128,13 +124,13 @@ describe('DELETE /api/complaint-bother/delete-user-complaint/:id', () => {
     ]);
     const group = (await submissions()).find((g) => g.user._id === participant.id)!;
     const [first, second] = group.bothers;
-    const removeFirst = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${first!._id}`, { token: adminToken });
+    const removeFirst = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${first!._id}`, { token: subject.token });
     expect(removeFirst.statusCode).toBe(200);
     expect((await submissions()).find((g) => g.user._id === participant.id)!.bothers).toHaveLength(1);
 
-    await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: adminToken });
+    await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: subject.token });
     expect((await submissions()).some((g) => g.user._id === participant.id)).toBe(false);
-    const again = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: adminToken });
+    const again = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: subject.token });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Concern rating not found' });
   });

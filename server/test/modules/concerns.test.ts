@@ -1,18 +1,12 @@
 import { concernListResponseSchema, concernsCreatedResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, signedIn } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call } from '../helpers/api';
 
-let subject: TestApp;
-let token: string;
-beforeAll(async () => {
-  subject = await build();
-  token = (await signedIn(subject.app, 'admin')).token;
-});
-afterAll(() => subject.close());
+const subject = appForTests({ signIn: 'admin' });
 
-const create = (payload: unknown) => call(subject.app, 'POST', '/api/complaint/create-complaint', { token, payload });
+const create = (payload: unknown) => call(subject.app, 'POST', '/api/complaint/create-complaint', { token: subject.token, payload });
 const listAll = async () =>
-  concernListResponseSchema.strict().parse((await call(subject.app, 'GET', '/api/complaint/getAll', { token })).json()).complaints;
+  concernListResponseSchema.strict().parse((await call(subject.app, 'GET', '/api/complaint/getAll', { token: subject.token })).json()).complaints;
 
 describe('workplace concerns (admins)', () => {
   it('creates a list of concerns (201), pending, reported by Admin unless named, blank options dropped', async () => {
@@ -35,31 +29,31 @@ describe('workplace concerns (admins)', () => {
   it('edits title, description, options and status; answers 404 for an unknown id', async () => {
     const [concern] = (await create([{ title: 'Lighting', description: 'Too dark' }])).json().complaints;
     const edited = await call(subject.app, 'PUT', `/api/complaint/edit/${concern._id}`, {
-      token,
+      token: subject.token,
       payload: { id: concern._id, title: 'Lighting', description: 'Too dim', botherOptions: ['Some'], status: 'resolved' },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().complaint).toMatchObject({ description: 'Too dim', botherOptions: ['Some'], status: 'resolved', reporterName: 'Admin' });
 
     const badStatus = await call(subject.app, 'PUT', `/api/complaint/edit/${concern._id}`, {
-      token,
+      token: subject.token,
       payload: { title: 'x', description: 'y', status: 'closed' },
     });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().error).toBe('status');
 
-    const unknown = await call(subject.app, 'PUT', '/api/complaint/edit/nope', { token, payload: { title: 'x', description: 'y' } });
+    const unknown = await call(subject.app, 'PUT', '/api/complaint/edit/nope', { token: subject.token, payload: { title: 'x', description: 'y' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Complaint not found' });
   });
 
   it('deletes a concern', async () => {
     const [concern] = (await create([{ title: 'Short-lived', description: 'Gone soon' }])).json().complaints;
-    const deleted = await call(subject.app, 'DELETE', `/api/complaint/delete/${concern._id}`, { token });
+    const deleted = await call(subject.app, 'DELETE', `/api/complaint/delete/${concern._id}`, { token: subject.token });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Complaint deleted successfully' });
     expect((await listAll()).some((c) => c._id === concern._id)).toBe(false);
-    expect((await call(subject.app, 'DELETE', `/api/complaint/delete/${concern._id}`, { token })).statusCode).toBe(404);
+    expect((await call(subject.app, 'DELETE', `/api/complaint/delete/${concern._id}`, { token: subject.token })).statusCode).toBe(404);
   });
 
   it('names what is wrong in a bad list', async () => {

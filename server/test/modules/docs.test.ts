@@ -1,16 +1,14 @@
 import { apiRouteTable } from '../../src/modules';
 import { openApiPath, type OpenApiDocument } from '../../src/modules/docs/openapi';
-import { build, type TestApp } from '../helpers/build';
+import { appForTests } from '../helpers/build';
 
-let subject: TestApp;
 let document: OpenApiDocument;
+const subject = appForTests();
 beforeAll(async () => {
-  subject = await build();
   const response = await subject.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json();
 });
-afterAll(() => subject.close());
 
 describe('the API reference', () => {
   it('registers every route of the table, and the table covers every call of the spec', () => {

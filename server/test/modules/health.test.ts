@@ -1,11 +1,7 @@
-import { build, expectedDialect, type TestApp } from '../helpers/build';
+import { appForTests, build, expectedDialect } from '../helpers/build';
 
 describe('GET /api/health', () => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await build();
-  });
-  afterAll(() => subject.close());
+  const subject = appForTests();
 
   it('answers ok and names the database engine in use', async () => {
     const response = await subject.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,21 +1,17 @@
 import { questionListResponseSchema, questionResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, clearDemoContent, signedIn } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call, clearDemoContent } from '../helpers/api';
 
-let subject: TestApp;
-let token: string;
+const subject = appForTests({ signIn: 'admin' });
 beforeAll(async () => {
-  subject = await build();
-  token = (await signedIn(subject.app, 'admin')).token;
   await clearDemoContent(subject.app);
   for (const name of ['Leadership', 'Ethics']) {
-    expect((await call(subject.app, 'POST', '/api/category', { token, payload: { name } })).statusCode).toBe(201);
+    expect((await call(subject.app, 'POST', '/api/category', { token: subject.token, payload: { name } })).statusCode).toBe(201);
   }
 });
-afterAll(() => subject.close());
 
-const add = (payload: unknown) => call(subject.app, 'POST', '/api/admin/addquestion', { token, payload });
-const list = (query = '') => call(subject.app, 'GET', `/api/admin/getquestions${query}`, { token });
+const add = (payload: unknown) => call(subject.app, 'POST', '/api/admin/addquestion', { token: subject.token, payload });
+const list = (query = '') => call(subject.app, 'GET', `/api/admin/getquestions${query}`, { token: subject.token });
 
 describe('POST /api/admin/addquestion', () => {
   it('stores multiple choice with trimmed options and the answer spelled as its option', async () => {
@@ -127,7 +123,7 @@ describe('PUT /api/admin/updatequestion/:id and DELETE /api/admin/deletequestion
   it('changes the question, type, options and category; keeps the category when none is sent', async () => {
     const created = (await add({ question: 'Old?', correctAnswer: 'true', questionType: 'truefalse', category: 'Ethics' })).json().question;
     const moved = await call(subject.app, 'PUT', `/api/admin/updatequestion/${created._id}`, {
-      token,
+      token: subject.token,
       payload: { id: created._id, question: 'New?', correctAnswer: 'Two', questionType: 'mcq', options: ['One', 'two'], category: 'Leadership' },
     });
     expect(moved.statusCode).toBe(200);
@@ -142,28 +138,28 @@ describe('PUT /api/admin/updatequestion/:id and DELETE /api/admin/deletequestion
     });
 
     const kept = await call(subject.app, 'PUT', `/api/admin/updatequestion/${created._id}`, {
-      token,
+      token: subject.token,
       payload: { question: 'Fill ____', correctAnswer: 'in', questionType: 'fill_in_the_blanks' },
     });
     expect(kept.json().question).toMatchObject({ options: [], category: { name: 'Leadership' } });
 
     const unknownCategory = await call(subject.app, 'PUT', `/api/admin/updatequestion/${created._id}`, {
-      token,
+      token: subject.token,
       payload: { question: 'Q', correctAnswer: 'true', questionType: 'truefalse', category: 'Nope' },
     });
     expect(unknownCategory.json()).toEqual({ message: 'category: Category "Nope" does not exist', error: 'category' });
 
-    const deleted = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token });
+    const deleted = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token: subject.token });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ message: 'Question deleted successfully', question: { _id: created._id } });
-    const again = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token });
+    const again = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token: subject.token });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Question not found' });
   });
 
   it('answers 404 for an unknown id', async () => {
     const response = await call(subject.app, 'PUT', '/api/admin/updatequestion/unknown-id', {
-      token,
+      token: subject.token,
       payload: { question: 'Q', correctAnswer: 'true', questionType: 'truefalse' },
     });
     expect(response.statusCode).toBe(404);

@@ -1,9 +1,7 @@
 import { percentOf, performanceOf, resultListResponseSchema, resultResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, currentQuestions, newParticipant, signedIn, submitAll } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call, currentQuestions, newParticipant, submitAll } from '../helpers/api';
 
-let subject: TestApp;
-let token: string;
 /** name → how many answers were wrong. */
 const people: Array<{ name: string; email: string; wrong: number }> = [
   { name: 'Amina Passer', email: 'amina@example.com', wrong: 0 },
@@ -11,9 +9,8 @@ const people: Array<{ name: string; email: string; wrong: number }> = [
   { name: 'Chen Struggler', email: 'chen@sample.org', wrong: 7 },
   { name: 'Dana 100%_Percent', email: 'dana@sample.org', wrong: 12 },
 ];
+const subject = appForTests({ signIn: 'admin' });
 beforeAll(async () => {
-  subject = await build();
-  token = (await signedIn(subject.app, 'admin')).token;
   for (const [index, person] of people.entries()) {
     const participant = await newParticipant(subject.app, { name: person.name, email: person.email, phone: '0321' });
     const response = await submitAll(subject.app, participant.token, (_, question) => question < person.wrong);
@@ -26,10 +23,9 @@ beforeAll(async () => {
       .execute();
   }
 });
-afterAll(() => subject.close());
 
 const list = async (query = '') => {
-  const response = await call(subject.app, 'GET', `/api/admin/getquizresult${query}`, { token });
+  const response = await call(subject.app, 'GET', `/api/admin/getquizresult${query}`, { token: subject.token });
   expect(response.statusCode).toBe(200);
   return resultListResponseSchema.strict().parse(response.json());
 };
@@ -107,7 +103,7 @@ describe('GET /api/admin/getquizresult', () => {
   });
 
   it('refuses a bad pass filter', async () => {
-    const response = await call(subject.app, 'GET', '/api/admin/getquizresult?passed=yes', { token });
+    const response = await call(subject.app, 'GET', '/api/admin/getquizresult?passed=yes', { token: subject.token });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'passed: passed must be true or false', error: 'passed' });
   });
@@ -116,7 +112,7 @@ describe('GET /api/admin/getquizresult', () => {
 describe('GET /api/admin/getquizresult/:id', () => {
   it('returns one result with every answer, its correct answer and whether it was right', async () => {
     const { results } = await list('?search=chen');
-    const response = await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token });
+    const response = await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token });
     expect(response.statusCode).toBe(200);
     const { result } = resultResponseSchema.strict().parse(response.json());
     const questions = await currentQuestions(subject.app);
@@ -132,7 +128,7 @@ describe('GET /api/admin/getquizresult/:id', () => {
 
   it("carries the participant's latest signed consent, or null when none was signed", async () => {
     const { results } = await list('?search=amina');
-    const unsigned = resultResponseSchema.parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token })).json());
+    const unsigned = resultResponseSchema.parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token })).json());
     expect(unsigned.agreement).toBeNull();
 
     const signer = await newParticipant(subject.app, { name: 'Eve Signer', email: 'eve@example.com', phone: '0300' });
@@ -140,12 +136,12 @@ describe('GET /api/admin/getquizresult/:id', () => {
     expect(signed.statusCode).toBe(201);
     expect((await submitAll(subject.app, signer.token, () => false)).statusCode).toBe(201);
     const mine = await list('?search=eve%40example.com');
-    const detail = resultResponseSchema.strict().parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token })).json());
+    const detail = resultResponseSchema.strict().parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token: subject.token })).json());
     expect(detail.agreement).toMatchObject({ date: '2026-11-21', imageBase64: 'iVBORw0KGgo=' });
   });
 
   it('answers 404 for an unknown id', async () => {
-    const response = await call(subject.app, 'GET', '/api/admin/getquizresult/nope', { token });
+    const response = await call(subject.app, 'GET', '/api/admin/getquizresult/nope', { token: subject.token });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Result not found' });
   });

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
 import { statsResponseSchema } from '@prometrica/shared-api/contract';
-import { build, type TestApp } from '../helpers/build';
-import { call, newParticipant, signedIn } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { call, newParticipant } from '../helpers/api';
 import { quickUser } from '../helpers/users';
 
-let subject: TestApp;
-let token: string;
-beforeAll(async () => {
-  subject = await build();
-  token = (await signedIn(subject.app, 'admin')).token;
-});
-afterAll(() => subject.close());
+const subject = appForTests({ signIn: 'admin' });
 
 const stats = async (query = '') => {
-  const response = await call(subject.app, 'GET', `/api/admin/stats${query}`, { token });
+  const response = await call(subject.app, 'GET', `/api/admin/stats${query}`, { token: subject.token });
   expect(response.statusCode).toBe(200);
   return statsResponseSchema.strict().parse(response.json());
 };
@@ -75,7 +69,7 @@ describe('GET /api/admin/stats', () => {
       ['?year=2101', 'year: year must be 2100 or earlier'],
       ['?year=soon', 'year: year must be a number'],
     ] as const) {
-      const response = await call(subject.app, 'GET', `/api/admin/stats${query}`, { token });
+      const response = await call(subject.app, 'GET', `/api/admin/stats${query}`, { token: subject.token });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, error: 'year' });
     }

@@ -3,14 +3,10 @@ import { HttpError } from '../../src/lib/http-errors';
 import { findUserByEmail } from '../../src/modules/users/repository';
 import { createUser, toPublicUser, toAccount } from '../../src/modules/users/service';
 import { call } from '../helpers/api';
-import { build, createTestEnvironment, type TestApp } from '../helpers/build';
+import { appForTests, createTestEnvironment } from '../helpers/build';
 import { loginAs, quickPassword, quickUser } from '../helpers/users';
 
-let subject: TestApp;
-beforeAll(async () => {
-  subject = await build();
-});
-afterAll(() => subject.close());
+const subject = appForTests();
 
 const newUser = (email: string) => ({
   name: ' Ayesha Khan ',

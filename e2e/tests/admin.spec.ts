@@ -1,30 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, removeDir, startServer, type RunningServer } from '../support/server';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
 import { adminApi, participantApi } from '../support/api';
 import { chooseSegment, confirmDelete, signInAsAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { screenshots } from '../support/screens';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
-const shots = join(__dirname, '..', 'test-results', 'screens', 'admin');
-async function shoot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('admin', [{ width: 1440, height: 900 }, { width: 375, height: 900 }], 150);
 
 interface Stats {
   totals: { users: number; questions: number; admins: number };

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, removeDir, startServer, type RunningServer } from '../support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
 import { adminApi, participantApi } from '../support/api';
 import { signInAsAdmin } from '../support/admin';
 import { enterDetails } from '../support/participant';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 /** Markup, script and SQL metacharacters that must come back exactly as typed and never run. */
 const payloads = [

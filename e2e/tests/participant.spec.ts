@@ -1,29 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { removeDir, startServer, type RunningServer } from '../support/server';
+import { expect, test } from '@playwright/test';
+import { useServer } from '../support/server';
 import { adminApi } from '../support/api';
 import { answerCurrent, enterDetails, newParticipant, progress, reachQuiz } from '../support/participant';
+import { screenshots } from '../support/screens';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
-const shots = join(__dirname, '..', 'test-results', 'screens', 'participant');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshots('participant', [{ width: 1280, height: 900 }, { width: 375, height: 812 }]);
 
 interface ResultList {
   results: { _id: string; user: { email: string }; userTotals: { correctAnswer: number; wrongAnswer: number; totalAnswers: number; percent: number } }[];

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { categoriesApi, limits, type Category } from '@prometrica/shared-api';
-import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
+import { FormModal, SaveFailure } from '../../../components';
+import { useSave } from '../../../lib/use-save';
 
 export interface CategoryFormModalProps {
   /** Open when true. */
@@ -15,16 +16,10 @@ export interface CategoryFormModalProps {
 
 /** Add or rename a category. */
 export function CategoryFormModal({ opened, category, onClose, onSaved }: CategoryFormModalProps) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal
-      opened={opened}
-      onClose={saving ? () => undefined : onClose}
-      title={category ? 'Edit Category' : 'Add Category'}
-      closeOnClickOutside={!saving}
-    >
-      {opened && <CategoryForm key={category?._id ?? 'new'} category={category} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
-    </Modal>
+    <FormModal item={opened ? { category } : null} keyOf={(open) => open.category?._id ?? 'new'} title={category ? 'Edit Category' : 'Add Category'} onClose={onClose}>
+      {(open, saving, setSaving) => <CategoryForm category={open.category} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
+    </FormModal>
   );
 }
 
@@ -38,34 +33,23 @@ interface CategoryFormProps {
 
 function CategoryForm({ category, saving, setSaving, onCancel, onSaved }: CategoryFormProps) {
   const [name, setName] = useState(category?.name ?? '');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clearFailure, save } = useSave(
+    setSaving,
+    category ? { saved: 'Category updated', failed: 'The category was not updated' } : { saved: 'Category created', failed: 'The category was not created' },
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || saving) return;
-    setFailure(null);
-    setSaving(true);
-    try {
-      const res = category ? await categoriesApi.updateCategory(category._id, { name: trimmed }) : await categoriesApi.createCategory({ name: trimmed });
-      setSaving(false);
-      notifySuccess(res.message, category ? 'Category updated' : 'Category created');
-      onSaved();
-    } catch (error) {
-      setSaving(false);
-      setFailure(messageOf(error));
-      notifyError(error, category ? 'The category was not updated' : 'The category was not created');
-    }
+    const saved = await save(() => (category ? categoriesApi.updateCategory(category._id, { name: trimmed }) : categoriesApi.createCategory({ name: trimmed })));
+    if (saved) onSaved();
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label={category ? 'Edit category' : 'Add category'}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" title="Not saved" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <SaveFailure failure={failure} />
         <TextInput
           label="Category name"
           withAsterisk
@@ -74,7 +58,7 @@ function CategoryForm({ category, saving, setSaving, onCancel, onSaved }: Catego
           value={name}
           onChange={(e) => {
             setName(e.currentTarget.value);
-            setFailure(null);
+            clearFailure();
           }}
           disabled={saving}
         />

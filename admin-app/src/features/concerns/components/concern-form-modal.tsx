@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { concernsApi, limits, type Concern } from '@prometrica/shared-api';
-import { PlusIcon, TrashIcon } from '../../../components';
-import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
+import { FormModal, FormModalActions, PlusIcon, SaveFailure, TrashIcon } from '../../../components';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { useSave } from '../../../lib/use-save';
 import {
   MAX_RATING_OPTIONS,
   concernStatuses,
   filledOptions,
   toConcernStatus,
   validateConcern,
-  type ConcernFormErrors,
   type ConcernFormMode,
   type ConcernFormValues,
 } from '../utils/concern-form';
@@ -28,27 +28,16 @@ export interface ConcernFormModalProps {
 
 /** `Add Complaint` (title, description, optional rating options) or `Edit Complaint` (plus status). */
 export function ConcernFormModal({ opened, mode, concern, onClose, onSaved }: ConcernFormModalProps) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal
-      opened={opened}
-      onClose={saving ? () => undefined : onClose}
+    <FormModal
+      item={opened ? { concern } : null}
+      keyOf={(open) => open.concern?._id ?? 'new'}
       title={mode === 'add' ? 'Add Complaint' : 'Edit Complaint'}
       size="lg"
-      closeOnClickOutside={!saving}
+      onClose={onClose}
     >
-      {opened && (
-        <ConcernForm
-          key={concern?._id ?? 'new'}
-          mode={mode}
-          concern={concern}
-          saving={saving}
-          setSaving={setSaving}
-          onCancel={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Modal>
+      {(open, saving, setSaving) => <ConcernForm mode={mode} concern={open.concern} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
+    </FormModal>
   );
 }
 
@@ -72,51 +61,25 @@ function initialValues(concern: Concern | null): ConcernFormValues {
 }
 
 function ConcernForm({ mode, concern, saving, setSaving, onCancel, onSaved }: ConcernFormProps) {
-  const [values, setValues] = useState<ConcernFormValues>(() => initialValues(concern));
-  const [errors, setErrors] = useState<ConcernFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, errors, set, check } = useFormFields(initialValues(concern), (values: ConcernFormValues) => validateConcern(values, mode, concern?._id));
+  const adding = mode === 'add';
+  const { failure, clearFailure, save } = useSave(setSaving, adding ? { saved: 'Complaint added', failed: 'The complaint was not added' } : { saved: 'Complaint updated', failed: 'The complaint was not updated' });
 
-  function set<K extends 'title' | 'description' | 'status'>(field: K, value: ConcernFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  function setOptions(update: (options: string[]) => string[]) {
-    setValues((v) => ({ ...v, ratingOptions: update(v.ratingOptions) }));
-    setErrors((e) => ({ ...e, ratingOptions: undefined }));
-  }
+  const setOptions = (update: (options: string[]) => string[]) => set('ratingOptions', update(values.ratingOptions));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    const found = validateConcern(values, mode, concern?._id);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setSaving(true);
+    clearFailure();
+    if (!check()) return;
     const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.ratingOptions) };
-    try {
-      const res =
-        mode === 'edit' && concern
-          ? await concernsApi.editConcern(concern._id, { ...body, status: values.status })
-          : await concernsApi.createConcerns([body]);
-      setSaving(false);
-      notifySuccess(res.message, mode === 'add' ? 'Complaint added' : 'Complaint updated');
-      onSaved();
-    } catch (error) {
-      setSaving(false);
-      setFailure(messageOf(error));
-      notifyError(error, mode === 'add' ? 'The complaint was not added' : 'The complaint was not updated');
-    }
+    const saved = await save(() => (mode === 'edit' && concern ? concernsApi.editConcern(concern._id, { ...body, status: values.status }) : concernsApi.createConcerns([body])));
+    if (saved) onSaved();
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add complaint' : 'Edit complaint'}>
+    <form onSubmit={submit} noValidate aria-label={adding ? 'Add complaint' : 'Edit complaint'}>
       <Stack gap="sm">
-        {(failure || errors.id) && (
-          <Alert color="red" title="Not saved" role="alert">
-            {failure ?? errors.id}
-          </Alert>
-        )}
+        <SaveFailure failure={failure ?? errors.id ?? null} />
         <TextInput
           label="Title"
           withAsterisk
@@ -198,14 +161,7 @@ function ConcernForm({ mode, concern, saving, setSaving, onCancel, onSaved }: Co
             disabled={saving}
           />
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {mode === 'add' ? (saving ? 'Adding...' : 'Add Complaint') : saving ? 'Updating...' : 'Update Complaint'}
-          </Button>
-        </Group>
+        <FormModalActions label={adding ? 'Add Complaint' : 'Update Complaint'} busyLabel={adding ? 'Adding...' : 'Updating...'} saving={saving} onCancel={onCancel} mt="sm" />
       </Stack>
     </form>
   );

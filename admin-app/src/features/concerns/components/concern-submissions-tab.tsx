@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
-import { Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernRatingsApi } from '@prometrica/shared-api';
-import { ConfirmDialog, EmptyState, LoadError, PaginationFooter, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { DeleteDialog, ListPanel, ListTable, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcernSubmissions } from '../hooks/use-concern-submissions';
 import type { SubmissionRow } from '../utils/submissions';
@@ -20,10 +20,9 @@ export function ConcernSubmissionsTab() {
   const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<SubmissionRow | null>(null);
 
-  const { deleting, setDeleting, busy, confirmDelete } = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
+  const remove = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
 
   const searching = Boolean(list.search.trim());
-  const showEmpty = !list.loading && !list.error && list.filtered.length === 0;
   const descriptionLength = small ? SUBMISSION_DESCRIPTION_LENGTH.small : SUBMISSION_DESCRIPTION_LENGTH.wide;
 
   return (
@@ -37,84 +36,60 @@ export function ConcernSubmissionsTab() {
 
       <SearchInput label="Search submissions" value={list.search} onChange={list.setSearch} />
 
-      {list.error && <LoadError title="Submissions could not be loaded" message={list.error} onRetry={list.reload} />}
-
-      <Paper withBorder radius="md" pos="relative" p={0}>
-        <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': 'Loading submissions' }} />
-        {showEmpty ? (
-          <EmptyState
-            title="No User Submissions Found"
-            hint={searching ? 'Try searching with different keywords' : 'No user submissions available at the moment'}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Participant</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Concern</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Selections</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.pageItems.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Text size="sm" fw={500}>
-                          {row.userInfo.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {row.userInfo.email}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{formatDate(row.submissionDate)}</Table.Td>
-                    <Table.Td className={classes.titleCell}>{row.title}</Table.Td>
-                    <Table.Td className={classes.descriptionCell}>
-                      <TruncatedText text={row.description} max={descriptionLength} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {row.selections.map((selection) => (
-                          <Badge key={selection} variant="light" color="blue" tt="none">
-                            {selection}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={row.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        view={{ label: `View submission by ${row.userInfo.name}`, onClick: () => setViewing(row) }}
-                        remove={{ label: `Delete submission by ${row.userInfo.name}`, onClick: () => setDeleting(row) }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-
-      <PaginationFooter {...list.footer} itemLabel="submissions" />
+      <ListPanel
+        itemLabel="submissions"
+        list={list}
+        errorTitle="Submissions could not be loaded"
+        count={list.filtered.length}
+        empty={{
+          title: 'No User Submissions Found',
+          hint: searching ? 'Try searching with different keywords' : 'No user submissions available at the moment',
+        }}
+        footer={list.footer}
+      >
+        <ListTable minWidth={900} columns={['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions']}>
+          {list.pageItems.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {row.userInfo.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.userInfo.email}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>{formatDate(row.submissionDate)}</Table.Td>
+              <Table.Td className={classes.titleCell}>{row.title}</Table.Td>
+              <Table.Td className={classes.descriptionCell}>
+                <TruncatedText text={row.description} max={descriptionLength} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {row.selections.map((selection) => (
+                    <Badge key={selection} variant="light" color="blue" tt="none">
+                      {selection}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={row.status} />
+              </Table.Td>
+              <Table.Td>
+                <RowActions
+                  view={{ label: `View submission by ${row.userInfo.name}`, onClick: () => setViewing(row) }}
+                  remove={{ label: `Delete submission by ${row.userInfo.name}`, onClick: () => remove.setDeleting(row) }}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </ListPanel>
 
       <SubmissionViewModal submission={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete submission"
-        message="Are you sure you want to delete this submission?"
-        busy={busy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteDialog noun="submission" flow={remove} />
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { Concern } from '@prometrica/shared-api';
 import { formatDate } from '../../../lib/format-date';
-import { DetailField } from '../../../components';
+import { DetailField, ViewModal } from '../../../components';
 import { BadgeList } from './badge-list';
 import { StatusBadge } from './status-badge';
 
 /** `Complaint Details`: everything about one concern. */
 export function ConcernViewModal({ concern, onClose }: { concern: Concern | null; onClose: () => void }) {
   return (
-    <Modal opened={concern !== null} onClose={onClose} title="Complaint Details" size="lg">
-      {concern && (
-        <Stack gap="md">
+    <ViewModal item={concern} title="Complaint Details" size="lg" onClose={onClose}>
+      {(concern) => (
+        <>
           <DetailField label="Title">{concern.title}</DetailField>
           <DetailField label="Description">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -27,13 +27,8 @@ export function ConcernViewModal({ concern, onClose }: { concern: Concern | null
             <DetailField label="Reported by">{concern.reporterName || 'Admin'}</DetailField>
             <DetailField label="Created">{formatDate(concern.createdAt)}</DetailField>
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ViewModal>
   );
 }

@@ -1,16 +1,16 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
 import type { SubmissionRow } from '../utils/submissions';
-import { DetailField } from '../../../components';
+import { DetailField, ViewModal } from '../../../components';
 import { BadgeList } from './badge-list';
 import { StatusBadge } from './status-badge';
 
 /** `Submission Details`: one participant's rating of one concern. */
 export function SubmissionViewModal({ submission, onClose }: { submission: SubmissionRow | null; onClose: () => void }) {
   return (
-    <Modal opened={submission !== null} onClose={onClose} title="Submission Details" size="lg">
-      {submission && (
-        <Stack gap="md">
+    <ViewModal item={submission} title="Submission Details" size="lg" onClose={onClose}>
+      {(submission) => (
+        <>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DetailField label="Participant">{submission.userInfo.name}</DetailField>
             <DetailField label="Email">{submission.userInfo.email}</DetailField>
@@ -29,13 +29,8 @@ export function SubmissionViewModal({ submission, onClose }: { submission: Submi
           <DetailField label="Status">
             <StatusBadge status={submission.status} />
           </DetailField>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ViewModal>
   );
 }

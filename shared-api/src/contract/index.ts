@@ -15,3 +15,4 @@ export * from './stats';
 export * from './domain';
 export { paths, storageKeys } from './paths';
 export { pageElementIds } from './page';
+export { remoteForPath } from '../remote-routes';

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteNames, type RemoteId, type RemoteRoutes, type RuntimeConfig } from '@prometrica/shared-api';
+import { remoteForPath, remoteNames, type RemoteId, type RemoteRoutes, type RuntimeConfig } from '@prometrica/shared-api';
 
 let entries: Record<RemoteId, string> | undefined;
 const loaded = new Map<RemoteId, Promise<RemoteRoutes<string>>>();
@@ -61,11 +61,6 @@ export function settledWithin(work: Promise<unknown>, waitMs: number): Promise<v
 /** The remote's routes when they have already loaded, else undefined. */
 export function loadedRemoteRoutes(id: RemoteId): RemoteRoutes<string> | undefined {
   return ready.get(id);
-}
-
-/** The remote whose screen a client route shows first (the admin login and dashboard, or the participant's). */
-export function remoteForPath(pathname: string): RemoteId {
-  return /^\/(?:admin|login|dashboard)(?:\/|$)/i.test(pathname) ? 'admin' : 'participant';
 }
 
 /** Registers a remote again (the runtime caches failures otherwise) before another load. */

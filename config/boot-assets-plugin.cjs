@@ -2,9 +2,8 @@
 // after its entry script (the async boundary `./bootstrap` and every library it shares, except the
 // ones loaded later). The server lists them as preload hints in index.html, so the browser fetches
 // them in parallel with the entry script instead of one round trip after another.
+const { bootAssetsFile } = require('./build-outputs.cjs');
 const { chunkGroupFiles } = require('./chunk-group-files.cjs');
-
-const bootAssetsFile = 'boot-assets.json';
 
 class BootAssetsPlugin {
   /** @param {{ lazyShares?: string[] }} options share keys not needed by a first screen */
@@ -45,6 +44,7 @@ class BootAssetsPlugin {
           const files = filesOf(list);
           later[name] = { scripts: files.scripts.filter((f) => !start.scripts.includes(f)), styles: files.styles.filter((f) => !start.styles.includes(f)) };
         }
+        /** @type {import('./build-outputs.cjs').BootAssets} */
         const body = { ...start, shares: shares.sort(), later };
         compilation.emitAsset(bootAssetsFile, new sources.RawSource(`${JSON.stringify(body, null, 2)}\n`));
       });
@@ -52,4 +52,4 @@ class BootAssetsPlugin {
   }
 }
 
-module.exports = { BootAssetsPlugin, bootAssetsFile };
+module.exports = { BootAssetsPlugin };

@@ -3,15 +3,15 @@
 // writes the result to `first-paint.json` in the app's dist. The server puts it into the page it
 // sends for that route, so the screen is painted as soon as the HTML and the start-up stylesheet
 // have arrived, instead of after every script has downloaded and run; the app replaces it with the
-// live screen when it starts (see server/src/plugins/static.ts).
+// live screen when it starts (see server/src/plugins/index-page.ts).
 //
 // The render runs from a Node build of the entry made with the same loaders as the browser build,
 // so CSS module class names are the same; the CSS of the modules it imports is collected
 // (config/first-paint-style-loader.cjs) and written with the markup.
 const path = require('node:path');
 const fs = require('node:fs');
+const { firstPaintFile } = require('./build-outputs.cjs');
 
-const firstPaintFile = 'first-paint.json';
 /** Where the collecting loader leaves each CSS module's text while the render's bundle loads. */
 const collectedCssKey = '__prometricaFirstPaintCss';
 
@@ -36,6 +36,7 @@ class FirstPaintPlugin {
         const rendered = require(bundle).renderFirstPaint();
         const css = globalThis[collectedCssKey].join('\n').trim();
         const head = `${css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : ''}${rendered.head ?? ''}`;
+        /** @type {import('./build-outputs.cjs').FirstPaint} */
         const body = { head, routes: rendered.routes ?? {} };
         fs.mkdirSync(this.outDir, { recursive: true });
         fs.writeFileSync(path.join(this.outDir, firstPaintFile), `${JSON.stringify(body)}\n`);
@@ -88,4 +89,4 @@ function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModule
   };
 }
 
-module.exports = { firstPaintConfig, firstPaintFile, collectedCssKey };
+module.exports = { firstPaintConfig, collectedCssKey };

@@ -2,9 +2,8 @@
 // lazily, the scripts and styles of the chunk groups that screen needs (named with
 // `webpackChunkName`). The server lists them as preload hints in that route's page, so they
 // download alongside the shell's start-up scripts instead of after the remote has started.
+const { routeAssetsFile } = require('./build-outputs.cjs');
 const { chunkGroupFiles } = require('./chunk-group-files.cjs');
-
-const routeAssetsFile = 'route-assets.json';
 
 class RouteAssetsPlugin {
   /** @param {{ routes: Record<string, string[]> }} options the chunk names each route path loads */
@@ -16,6 +15,7 @@ class RouteAssetsPlugin {
     const { Compilation, WebpackError, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('RouteAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'RouteAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        /** @type {import('./build-outputs.cjs').RouteAssets['routes']} */
         const routes = {};
         for (const [route, names] of Object.entries(this.routes)) {
           const groups = names.map((name) => {

@@ -10,7 +10,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-subsets.cjs');
-const { BootAssetsPlugin, bootAssetsFile } = require('./boot-assets-plugin.cjs');
+const { BootAssetsPlugin } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
 const { firstPaintConfig } = require('./first-paint.cjs');
 
@@ -237,4 +237,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedLibraries, bootAssetsFile };
+module.exports = { createAppConfig, sharedLibraries };

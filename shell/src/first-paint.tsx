@@ -7,7 +7,7 @@ const placeholder = '<i data-first-paint-children=""></i>';
 /**
  * The shell's part of a first paint (config/first-paint.cjs): the style tags its MantineProvider
  * renders (the theme's CSS variables and Mantine's global classes). A remote's first paint brings
- * the screen; the server puts both into the page (server/src/plugins/static.ts).
+ * the screen; the server puts both into the page (server/src/plugins/index-page.ts).
  */
 export function renderFirstPaint(): { head: string } {
   const html = renderToStaticMarkup(

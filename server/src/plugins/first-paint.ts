@@ -20,21 +20,6 @@ export const firstPaintScript = `try{if(localStorage.getItem(${JSON.stringify(st
 /** The script's hash for the Content-Security-Policy: it allows this inline script and no other. */
 export const firstPaintScriptSource = `'sha256-${createHash('sha256').update(firstPaintScript).digest('base64')}'`;
 
-/** `first-paint.json` as a build writes it: style markup for the page, and each route's screen. */
-export interface FirstPaintFile {
-  head: string;
-  routes: Record<string, string>;
-}
-
-/** The file's content when it has that shape (anything else: none). */
-export function readFirstPaint(value: unknown): FirstPaintFile | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { head, routes } = value as Record<string, unknown>;
-  if (typeof head !== 'string' || typeof routes !== 'object' || routes === null) return undefined;
-  const screens = Object.entries(routes).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return { head, routes: Object.fromEntries(screens) };
-}
-
 const emptyRoot = '<div id="root"></div>';
 
 /**

@@ -1,5 +1,19 @@
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
 
+/** JSON calls to the API with a bearer token; a reply that is not 2xx throws with its status and text. */
+function caller(baseUrl: string, token: string) {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
 /** A signed-in API client for checks the tests make behind the UI's back. */
 export async function adminApi(baseUrl: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
@@ -9,16 +23,7 @@ export async function adminApi(baseUrl: string, email = ADMIN_EMAIL, password = 
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+  const call = caller(baseUrl, accessToken);
   return {
     token: accessToken,
     get: <T>(path: string) => call<T>('GET', path),
@@ -36,15 +41,6 @@ export async function participantApi(baseUrl: string, details: { name: string; e
     body: JSON.stringify(details),
   });
   const { token } = (await validate.json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
+  const call = caller(baseUrl, token);
   return { token, get: <T>(p: string) => call<T>('GET', p), post: <T>(p: string, b: unknown) => call<T>('POST', p, b) };
 }

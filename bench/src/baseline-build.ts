@@ -11,6 +11,7 @@ const stampFile = join(baselineDir, 'dist', '.build-hash');
 const inputs = [
   'bench/baseline/details.tsx',
   'bench/baseline/login.tsx',
+  'bench/baseline/mount.tsx',
   'bench/baseline/webpack.config.cjs',
   'bench/package.json',
   'participant-app/src',

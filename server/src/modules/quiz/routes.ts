@@ -4,19 +4,21 @@ import {
   submitAnswersResponseSchema,
   userResponseSummarySchema,
 } from '@prometrica/shared-api/contract';
-import { access, defineRoute } from '../../lib/route-table';
+import { createdOrRepeated, routeGroup } from '../../lib/route-group';
+import { access } from '../../lib/route-table';
 import { currentParticipant } from '../../plugins/auth';
 import { ownConcernRatings } from '../concern-ratings/service';
 import { getParticipantQuestions, getUserResponse, submitAnswers } from './service';
 import { submissionReply } from './submission-reply';
 import { readSubmitBody } from './submit-body';
 
+const { route } = routeGroup({ tag: 'quiz', access: access.participant });
+
 /** Taking the assessment (participant token). */
 export const quizRoutes = [
-  defineRoute({
+  route({
     method: 'GET',
     url: '/user/getquestion',
-    tag: 'quiz',
     summary: 'Every question in quiz order (by category, then creation), without correct answers',
     // The same list for every participant, holding nothing of theirs: a valid token is enough.
     access: access.participantToken,
@@ -24,10 +26,9 @@ export const quizRoutes = [
     errors: [401],
     handler: ({ app }) => getParticipantQuestions(app),
   }),
-  defineRoute({
+  route({
     method: 'POST',
     url: '/user/submitanswer',
-    tag: 'quiz',
     summary: 'Submit every answer once; the same submission again returns the stored one (200)',
     access: access.participantReadByHandler,
     body: submitAnswersBodySchema,
@@ -35,18 +36,13 @@ export const quizRoutes = [
     response: submitAnswersResponseSchema,
     status: 201,
     errors: [400, 401, 403, 409],
-    handler: async ({ app, request, reply, body }) => {
-      const outcome = await submitAnswers(app, currentParticipant(request), body);
-      if (!outcome.created) reply.code(200);
-      return submissionReply(outcome.response);
-    },
+    handler: async ({ app, request, reply, body }) =>
+      submissionReply(createdOrRepeated(reply, await submitAnswers(app, currentParticipant(request), body))),
   }),
-  defineRoute({
+  route({
     method: 'GET',
     url: '/user/getuserresponse',
-    tag: 'quiz',
     summary: "The participant's own submitted answers and concern ratings (submitting browser only)",
-    access: access.participant,
     response: userResponseSummarySchema,
     errors: [401, 403],
     handler: ({ app, request }) => getUserResponse(app, currentParticipant(request), ownConcernRatings),

@@ -38,50 +38,50 @@ const signIn = (role: User['role'] | null, logout: 'idle' | 'succeeded' = 'idle'
 
 beforeEach(() => signIn(null));
 
+/** Opens `route` and expects the screen named `shown` (each stand-in screen is a line of text). */
+function expectAt(route: string, shown: string) {
+  renderAt(route);
+  expect(screen.getByText(shown)).toBeInTheDocument();
+}
+
+const storeDetails = () => localStorage.setItem('UserData', JSON.stringify({ name: 'P', email: 'p@example.com', phone: '0300' }));
+
 test('visitors see the details form and the admin login', () => {
-  renderAt('/');
-  expect(screen.getByText('details form')).toBeInTheDocument();
+  expectAt('/', 'details form');
 });
 
 test.each(['admin', 'superadmin'] as const)('a signed-in %s is sent from the public screens to the dashboard', (role) => {
   signIn(role);
-  renderAt('/admin');
-  expect(screen.getByText('dashboard')).toBeInTheDocument();
+  expectAt('/admin', 'dashboard');
 });
 
 test('a signed-in account of role user is sent to the welcome screen', () => {
   signIn('user');
-  renderAt('/');
-  expect(screen.getByText('welcome')).toBeInTheDocument();
+  expectAt('/', 'welcome');
 });
 
 test('participant screens without stored details send the visitor to the details form', () => {
-  renderAt('/welcome');
-  expect(screen.getByText('details form')).toBeInTheDocument();
+  expectAt('/welcome', 'details form');
 });
 
 test('participant screens open once details are stored', () => {
-  localStorage.setItem('UserData', JSON.stringify({ name: 'P', email: 'p@example.com', phone: '0300' }));
-  renderAt('/welcome');
-  expect(screen.getByText('welcome')).toBeInTheDocument();
+  storeDetails();
+  expectAt('/welcome', 'welcome');
 });
 
 test('corrupt stored details count as none', () => {
   localStorage.setItem('UserData', '{not json');
-  renderAt('/welcome');
-  expect(screen.getByText('details form')).toBeInTheDocument();
+  expectAt('/welcome', 'details form');
 });
 
 test('the dashboard sends visitors to the admin login', () => {
-  renderAt('/dashboard/overview');
-  expect(screen.getByText('admin login')).toBeInTheDocument();
+  expectAt('/dashboard/overview', 'admin login');
 });
 
 test('the dashboard sends a user-role account to the welcome screen', () => {
   signIn('user');
-  localStorage.setItem('UserData', JSON.stringify({ name: 'P', email: 'p@example.com', phone: '0300' }));
-  renderAt('/dashboard/users');
-  expect(screen.getByText('welcome')).toBeInTheDocument();
+  storeDetails();
+  expectAt('/dashboard/users', 'welcome');
 });
 
 test('after logout the dashboard lands on /login', () => {

@@ -9,16 +9,10 @@ import {
 import { QuestionSet, questionSet, questionSetTtlMs } from '../../src/modules/questions/question-set';
 import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository';
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
-import { build, type TestApp } from '../helpers/build';
-import { answersFor, call, currentQuestions, newParticipant, signedIn } from '../helpers/api';
+import { appForTests } from '../helpers/build';
+import { answersFor, call, currentQuestions, newParticipant } from '../helpers/api';
 
-let subject: TestApp;
-let adminToken: string;
-beforeAll(async () => {
-  subject = await build();
-  adminToken = (await signedIn(subject.app, 'admin')).token;
-});
-afterAll(() => subject.close());
+const subject = appForTests({ signIn: 'admin' });
 
 const submit = (token: string, payload: unknown) =>
   call(subject.app, 'POST', '/api/user/submitanswer', { token, payload });
@@ -43,7 +37,7 @@ describe('GET /api/user/getquestion', () => {
 
   it('needs a participant token', async () => {
     expect((await call(subject.app, 'GET', '/api/user/getquestion')).statusCode).toBe(401);
-    expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: adminToken })).statusCode).toBe(401);
+    expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: subject.token })).statusCode).toBe(401);
     expect((await call(subject.app, 'GET', '/api/user/getquestion', { token: 'not.a.token' })).statusCode).toBe(401);
   });
 
@@ -73,7 +67,7 @@ describe('GET /api/user/getquestion', () => {
     await call(subject.app, 'GET', '/api/user/getquestion', { token });
     const [first] = await listQuestionsInQuizOrder(subject.app.db);
     const edited = await call(subject.app, 'PUT', `/api/admin/updatequestion/${first!.id}`, {
-      token: adminToken,
+      token: subject.token,
       payload: { question: `${first!.question} (edited)`, correctAnswer: first!.correctAnswer, questionType: first!.questionType, options: first!.options },
     });
     expect(edited.statusCode).toBe(200);
@@ -162,7 +156,7 @@ describe('POST /api/user/submitanswer', () => {
     expect(stored).toMatchObject({ name: 'Ayesha Khan', phone: '3001112222', email: participant.email.toUpperCase() });
     // The results search follows the name the submission carried, written with it, not the one before.
     const found = async (search: string) =>
-      (await call(subject.app, 'GET', `/api/admin/getquizresult?page=1&limit=25&search=${search}`, { token: adminToken })).json<{
+      (await call(subject.app, 'GET', `/api/admin/getquizresult?page=1&limit=25&search=${search}`, { token: subject.token })).json<{
         results: Array<{ _id: string }>;
       }>().results.map((listed) => listed._id);
     expect(await found('ayesha kh')).toContain(result.id);
@@ -247,7 +241,7 @@ describe('POST /api/user/submitanswer', () => {
     expect(first.statusCode).toBe(201);
     // A question added since: the same answers no longer answer every question.
     const added = await call(subject.app, 'POST', '/api/admin/addquestion', {
-      token: adminToken,
+      token: subject.token,
       payload: { question: 'Added after the submission?', correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' },
     });
     expect(added.statusCode).toBe(201);
@@ -260,7 +254,7 @@ describe('POST /api/user/submitanswer', () => {
       const gone = await submit(other.token, { answers });
       expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 401, body: { message: 'Invalid token' } });
     } finally {
-      expect((await call(subject.app, 'DELETE', `/api/admin/deletequestion/${added.json().question._id}`, { token: adminToken })).statusCode).toBe(200);
+      expect((await call(subject.app, 'DELETE', `/api/admin/deletequestion/${added.json().question._id}`, { token: subject.token })).statusCode).toBe(200);
     }
   });
 
@@ -295,7 +289,7 @@ describe('POST /api/user/submitanswer', () => {
     expect((await submit(participant.token, { answers })).statusCode).toBe(201);
     const target = questions.find((question) => question.questionType === 'fill_in_the_blanks')!;
     const edit = await call(subject.app, 'PUT', `/api/admin/updatequestion/${target.id}`, {
-      token: adminToken,
+      token: subject.token,
       payload: { question: 'Rewritten ______', correctAnswer: 'other', questionType: 'fill_in_the_blanks' },
     });
     expect(edit.statusCode).toBe(200);
@@ -306,7 +300,7 @@ describe('POST /api/user/submitanswer', () => {
 
     // Put it back for the other tests.
     await call(subject.app, 'PUT', `/api/admin/updatequestion/${target.id}`, {
-      token: adminToken,
+      token: subject.token,
       payload: { question: target.question, correctAnswer: target.correctAnswer, questionType: 'fill_in_the_blanks' },
     });
   });

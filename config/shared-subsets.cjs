@@ -49,7 +49,7 @@ const platform = {
     // Every hook the offered @mantine/core names reach, the hooks @mantine/notifications and
     // @mantine/charts import, and the ones the apps use (checked by `checkContract`). Hooks only
     // components that are not offered use (sliders, colour pickers, scroll spies) are left out: they
-    // would load with the first screen, 2.0 KB gzip of it.
+    // would load with the first screen for nothing.
     exports: [
       'assignRef', 'mergeRefs', 'randomId', 'useCallbackRef', 'useClickOutside', 'useColorScheme', 'useDebouncedCallback',
       'useDebouncedValue', 'useDidUpdate', 'useDisclosure', 'useFocusReturn', 'useFocusTrap', 'useForceUpdate', 'useId',

@@ -57,7 +57,7 @@ function sharedLibraries(appDir, subsets = subsetModules(appDir).files) {
 /**
  * The federation runtime plugin that makes the shell's runtime available to the remotes is
  * published as CommonJS, which pulls a second (CommonJS) copy of the runtime core into the shell
- * next to the ES one the bundler runtime uses (about 25 KB gzip). Its ES build imports the same
+ * next to the ES one the bundler runtime uses. Its ES build imports the same
  * runtime core as everything else.
  */
 function externalRuntimeAlias() {

@@ -39,19 +39,18 @@ const brotliAsync = promisify(zlib.brotliCompress);
 const gzipAsync = promisify(zlib.gzip);
 
 /**
- * Replies up to this size are compressed on the main thread. Handing one to the thread pool costs
- * about 0.2 ms of CPU (measured: 3 KB of JSON takes 30 µs with brotli quality 4 done in place and
- * 200 µs through the pool), more than compressing it; past 64 KB compressing in place (0.3 ms and
- * up) would hold the other requests back longer than the hand-off costs.
+ * Replies up to this size are compressed on the main thread. Handing a small one to the thread pool
+ * costs more CPU than compressing it in place; past this size compressing in place would hold the
+ * other requests back longer than the hand-off costs.
  */
 export const compressInPlaceUpToBytes = 64 * 1024;
 
 /**
  * Compresses one reply on the way out. In place, brotli quality 1 or gzip level 6; large replies,
  * off the main thread, with brotli quality 4: a page of results shrinks about fivefold. Quality 1
- * because compressing is the largest single cost of a submission on the event loop: a submission's
- * 6 KB reply takes 21 µs at quality 1 against 30 at 2 (the median of six rounds of 5,000), for
- * 1,101 bytes against 1,073; a 13 KB page of 25 results, 1,376 against 1,275 bytes.
+ * because compressing is the largest single cost of a submission on the event loop: quality 1
+ * takes markedly less time than 2 on a submission's reply, for a few percent more bytes (the same on
+ * a page of results).
  */
 export function compressReply(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   const inPlace = body.length <= compressInPlaceUpToBytes;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../postgres/postgres';
 
 // Indexes the results page and the dashboard figures need once there are many participants
-// (measured by `pnpm bench` at 100,000 participants):
+// (as `pnpm bench` measures them, on a large database):
 // - searching results by a part of the participant's name or email (`%term%`) cannot use a B-tree
 //   index, so every search read every participant and result. A trigram index answers it instead.
 //   SQLite: an FTS5 table with the `trigram` tokenizer holding each result's participant name and

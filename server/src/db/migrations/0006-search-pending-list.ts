@@ -4,8 +4,9 @@ import { isPostgres } from '../postgres/postgres';
 // PostgreSQL: new results reach the trigram index of the result search (migration 0004) through the
 // GIN index's pending list, which every search reads in full until it is merged into the index.
 // With the default limit (4 MB) a few thousand new submissions made each results-page search scan
-// thousands of pending entries (p95 35 ms at one connection, 3 s at 100, measured by `pnpm bench`
-// after its submission load); a limit of 256 kB merges them in small steps instead. SQLite: nothing.
+// thousands of pending entries (slow at one connection and far slower under load, as `pnpm bench`
+// measured after its submission load); a limit of 256 kB merges them in small steps instead.
+// SQLite: nothing.
 
 /** The index exists only where pg_trgm could be created (migration 0004). */
 async function searchIndexExists(db: Kysely<unknown>): Promise<boolean> {

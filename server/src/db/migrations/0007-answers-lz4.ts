@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../postgres/postgres';
 
 // PostgreSQL: a result's answers (about 5 kB of JSON) are compressed when stored. With lz4 instead of
-// the default pglz, writing a batch of submissions costs PostgreSQL about a fifth less CPU (131
-// against 170 µs per submission, `bench/src/dev/batch-cost.ts`) for 5% more bytes (2,055 against
-// 1,958); answers stored before keep their compression. A server built without lz4 (or older than
+// the default pglz, writing a batch of submissions costs PostgreSQL less CPU
+// (`bench/src/dev/batch-cost.ts` measures it) for a few more bytes; answers stored before keep
+// their compression. A server built without lz4 (or older than
 // PostgreSQL 14) keeps pglz. SQLite: nothing (it does not compress).
 
 async function setCompression(db: Kysely<unknown>, method: 'lz4' | 'default'): Promise<void> {

@@ -7,7 +7,7 @@ export const preparedStatementLimit = 256;
 /**
  * The connection as Kysely's SQLite dialect sees it, with each statement prepared once and reused
  * (least recently used dropped first). Kysely prepares every query it runs, which costs more than
- * running most of them: a submission's writes spent a fifth of their time preparing.
+ * running most of them: a submission's writes spent a large share of their time preparing.
  *
  * A cached statement is never shared by two runs at once: `all` and `run` finish before they
  * return, and a streamed query (`iterate`, which stays open until the stream ends) gets a

@@ -8,7 +8,7 @@ import { TextPerQuestion } from '../../lib/kept-text';
  * user's answer is the same for every submission of a question, so that text is made once per
  * question. The reply is the largest the event loop writes under load, after the question list
  * (which is prepared once): checking it against the schema rebuilt it as a copy, and serialising
- * it whole took twice as long.
+ * it whole took much longer.
  */
 export function submissionReply(response: SubmitAnswersResponse): SerializedJson {
   let text = `{"message":${JSON.stringify(response.message)},"questions":[`;

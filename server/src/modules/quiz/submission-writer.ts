@@ -14,11 +14,10 @@ function outcomes(writes: readonly NewSubmission[], [storedRows = []]: readonly 
 }
 
 /**
- * At most this many submissions go in one batch. Measured at 100 connections on SQLite (writes on
- * the event loop): caps of 8, 16 or 32 lowered throughput (1660, 1700, 2210 submissions/s against
- * 2350 at 64). With 4 batches in flight, SQLite's write thread commits at most 256 together, so the
- * app's own writes wait for its write lock some 20 ms at the worst (paired runs at 64 and 256 were
- * within the machine's noise, 1720-2300 submissions/s either way).
+ * At most this many submissions go in one batch. Measured under load on SQLite, smaller caps
+ * lowered throughput (each batch pays its commit and sync) and larger ones gained nothing beyond
+ * the noise. With `batchesInFlight` batches in flight, SQLite's write thread commits at most that
+ * many batches together, which bounds how long the app's own writes wait for its lock.
  */
 export const submissionsPerBatch = 64;
 

@@ -17,9 +17,10 @@ function trimmedText(value: unknown, fallback: string, max: number): string | un
 /**
  * Reads a `POST user/submitanswer` body of the usual shape (text details, a list of well-formed
  * answers, no NUL character) to exactly what the body schema gives for it, or undefined for
- * anything else, which the schema then reads and names what is wrong with. Checking a 30-answer
- * body with the schema left some 20 KB of garbage per request on the busiest call (allocation
- * profile under load) and 10 µs of the event loop's time; this reads it without a copy per check.
+ * anything else, which the schema then reads and names what is wrong with. Checking a whole
+ * submission with the schema copied it at every step, the largest share of the garbage and of the
+ * event loop's time on the busiest call (allocation profile under load); this reads it without a
+ * copy per check.
  * A property test holds it to the schema.
  */
 export function readSubmitBody(value: unknown): SubmitBody | undefined {

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { bodyLimitBytes } from '../../src/app';
 import { conflict } from '../../src/lib/http-errors';
 import { parse } from '../../src/lib/validation';
-import { build, type TestApp } from '../helpers/build';
+import { appForTests } from '../helpers/build';
 
-let subject: TestApp;
-beforeAll(async () => {
-  subject = await build();
+const subject = appForTests();
+beforeAll(() => {
   const { app } = subject;
   app.get('/api/probe/crash', async () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
@@ -20,7 +19,10 @@ beforeAll(async () => {
   );
   app.post('/api/probe/echo', async (request) => ({ received: request.body }));
 });
-afterAll(() => subject.close());
+
+/** Posts `payload` to the echo route as `contentType`. */
+const echo = (contentType: string, payload: string) =>
+  subject.app.inject({ method: 'POST', url: '/api/probe/echo', headers: { 'content-type': contentType }, payload });
 
 describe('error responses', () => {
   it('hides the details of unexpected failures behind a generic 500', async () => {
@@ -52,35 +54,20 @@ describe('error responses', () => {
 
   it('answers 400 for malformed or empty JSON', async () => {
     for (const payload of ['{"a":', '{a: 1}', '']) {
-      const response = await subject.app.inject({
-        method: 'POST',
-        url: '/api/probe/echo',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const response = await echo('application/json', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Invalid JSON body' });
     }
   });
 
   it('refuses prototype pollution attempts as invalid JSON', async () => {
-    const response = await subject.app.inject({
-      method: 'POST',
-      url: '/api/probe/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"__proto__": {"admin": true}}',
-    });
+    const response = await echo('application/json', '{"__proto__": {"admin": true}}');
     expect(response.statusCode).toBe(400);
   });
 
   it('answers 415 for content types other than JSON', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const response = await subject.app.inject({
-        method: 'POST',
-        url: '/api/probe/echo',
-        headers: { 'content-type': contentType },
-        payload: 'email=a@example.com',
-      });
+      const response = await echo(contentType, 'email=a@example.com');
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: 'Unsupported content type: send application/json' });
     }

@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { notifyError, notifySuccess } from './notify';
 
-interface Labels {
-  /** Notification title when the item is gone. */
-  deleted: string;
-  /** Notification title when the server refused. */
-  failed: string;
-}
-
 /**
  * The delete flow every list shares: remember which item the confirm dialog is about, delete it on
- * confirmation, say how it went, and refresh the list.
+ * confirmation, say how it went (`User deleted`, `The user was not deleted` for the noun `user`),
+ * and refresh the list.
  */
-export function useConfirmedDelete<T>(remove: (item: T) => Promise<{ message: string }>, labels: Labels, onDeleted: () => void) {
+export function useConfirmedDelete<T>(remove: (item: T) => Promise<{ message: string }>, noun: string, onDeleted: () => void) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -21,15 +15,15 @@ export function useConfirmedDelete<T>(remove: (item: T) => Promise<{ message: st
     setBusy(true);
     try {
       const res = await remove(deleting);
-      notifySuccess(res.message, labels.deleted);
+      notifySuccess(res.message, `${noun.charAt(0).toUpperCase()}${noun.slice(1)} deleted`);
       onDeleted();
     } catch (error) {
-      notifyError(error, labels.failed);
+      notifyError(error, `The ${noun} was not deleted`);
     } finally {
       setBusy(false);
       setDeleting(null);
     }
   }
 
-  return { deleting, setDeleting, busy, confirmDelete };
+  return { noun, deleting, setDeleting, busy, confirmDelete };
 }

@@ -25,5 +25,7 @@ export function useSearchableList<R, T>(
 
   /** What `PaginationFooter` shows for this list (with its `itemLabel`). */
   const footer = { page: paging.page, totalPages: paging.totalPages, total: filtered.length, pageSize, onPageChange: paging.setPage };
-  return { ...list, items, filtered, search, setSearch, footer, ...paging };
+  /** What `ListPanel` shows for this list. */
+  const panel = { loading: list.loading, error: list.error, reload: list.reload, count: filtered.length, searching: Boolean(search.trim()), footer };
+  return { ...list, items, filtered, search, setSearch, footer, panel, ...paging };
 }

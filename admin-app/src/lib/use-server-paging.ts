@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_SERVER_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SERVER_PAGE_SIZES } from './paging';
+import type { FetchState } from './use-fetch';
 
 /**
  * Page, page size and debounced search for a list the server pages (questions, results).
@@ -27,10 +28,27 @@ export function useServerPaging() {
   return { page, setPage, pageSize, setPageSize, search, setSearch, debouncedSearch: appliedSearch };
 }
 
-/** What `PaginationFooter` shows (with its `itemLabel`) for a page from the server, given the list's totals. */
-export function serverPageFooter(paging: ReturnType<typeof useServerPaging>, total: number, totalPages: number) {
-  const { page, pageSize, setPage, setPageSize } = paging;
-  return { page, totalPages, total, pageSize, onPageChange: setPage, pageSizes: SERVER_PAGE_SIZES, onPageSizeChange: setPageSize };
+interface PageShown {
+  /** Rows on this page. */
+  count: number;
+  /** Rows on all pages. */
+  total: number;
+  totalPages: number;
+  /** A search or a filter narrowed the list (without one: whether a search did). */
+  searching?: boolean;
+}
+
+/** What `ListPanel` shows for a list the server pages: its load, the page's rows and the pages. */
+export function serverListPanel(list: ReturnType<typeof useServerPaging> & FetchState<unknown>, { count, total, totalPages, searching }: PageShown) {
+  const { page, pageSize, setPage, setPageSize } = list;
+  return {
+    loading: list.loading,
+    error: list.error,
+    reload: list.reload,
+    count,
+    searching: searching ?? Boolean(list.debouncedSearch),
+    footer: { page, totalPages, total, pageSize, onPageChange: setPage, pageSizes: SERVER_PAGE_SIZES, onPageSizeChange: setPageSize },
+  };
 }
 
 /** When the server reports fewer pages than the current one (the list shrank), moves to its last page. */

@@ -4,14 +4,13 @@ import { Button, Group, Paper, Stack } from '@mantine/core';
 import { PageHeader } from '../page-header';
 
 export interface FormPageProps {
+  /** The heading; the form is named after it in sentence case (`Add User`: the form `Add user`). */
   title: string;
   description: string;
   /** A button back to the list the form adds to. */
   back?: { to: string; label: string };
   /** The page's greatest width. */
-  maw: number;
-  /** The form's accessible name, e.g. `Add user`. */
-  label: string;
+  maw?: number;
   onSubmit: (event: FormEvent) => void;
   /** Shown between the heading and the form, e.g. a failed load the form needs. */
   notice?: ReactNode;
@@ -20,7 +19,7 @@ export interface FormPageProps {
 }
 
 /** A screen that is one form: its heading, then the form in a bordered panel. */
-export function FormPage({ title, description, back, maw, label, onSubmit, notice, children }: FormPageProps) {
+export function FormPage({ title, description, back, maw = 760, onSubmit, notice, children }: FormPageProps) {
   return (
     <Stack gap="lg" maw={maw}>
       <PageHeader
@@ -36,7 +35,7 @@ export function FormPage({ title, description, back, maw, label, onSubmit, notic
       />
       {notice}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={onSubmit} noValidate aria-label={label}>
+        <form onSubmit={onSubmit} noValidate aria-label={`${title.charAt(0)}${title.slice(1).toLowerCase()}`}>
           {children}
         </form>
       </Paper>

@@ -4,34 +4,46 @@ import { EmptyState, type EmptyStateProps } from '../empty-state';
 import { LoadError } from '../load-error';
 import { PaginationFooter, type PaginationFooterProps } from '../pagination-footer';
 
-export interface ListPanelProps {
-  /** What the items are called, e.g. `users`: the loader's label (`Loading users`) and the footer's. */
-  itemLabel: string;
-  /** The list's load: its loader covers the panel, a failure is shown above it with a Retry. */
-  list: { loading: boolean; error: string | null; reload: () => void };
-  /** Heading of a failed load, e.g. `Users could not be loaded`. */
-  errorTitle: string;
-  /** How many items there are to show; none, once loaded, shows the empty state instead of the list. */
+/** A list as the panel shows it (`useSearchableList`'s `panel`, or `serverListPanel`). */
+export interface ListView {
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+  /** Rows to show; none, once loaded, shows the empty state instead of the list. */
   count: number;
-  empty: EmptyStateProps;
-  /** The pages below the panel (without its `itemLabel`). */
+  /** A search (or a filter) narrowed the list. */
+  searching: boolean;
+  /** The pages below the panel (without their `itemLabel`). */
   footer: Omit<PaginationFooterProps, 'itemLabel'>;
+}
+
+export interface ListPanelProps {
+  /**
+   * What the items are called, e.g. `users`: the loader's label (`Loading users`), a failed load's
+   * heading (`Users could not be loaded`) and the footer's `of 120 users`.
+   */
+  itemLabel: string;
+  list: ListView;
+  /** The empty state; its hint is `searchHint` when a search narrowed the list. */
+  empty: EmptyStateProps;
+  searchHint?: string;
   /** The list itself: a `ListTable`, or cards. */
   children: ReactNode;
 }
 
 /** What every admin list shows around its rows: a failed load, the bordered panel with its loader or empty state, and the pages. */
-export function ListPanel({ itemLabel, list, errorTitle, count, empty, footer, children }: ListPanelProps) {
+export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching with different keywords', children }: ListPanelProps) {
+  const errorTitle = `${itemLabel.charAt(0).toUpperCase()}${itemLabel.slice(1)} could not be loaded`;
   return (
     <>
       {list.error && <LoadError title={errorTitle} message={list.error} onRetry={list.reload} />}
 
       <Paper withBorder radius="md" pos="relative" p={0}>
         <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': `Loading ${itemLabel}` }} />
-        {!list.loading && !list.error && count === 0 ? <EmptyState {...empty} /> : children}
+        {!list.loading && !list.error && list.count === 0 ? <EmptyState {...empty} hint={list.searching ? searchHint : empty.hint} /> : children}
       </Paper>
 
-      <PaginationFooter {...footer} itemLabel={itemLabel} />
+      <PaginationFooter {...list.footer} itemLabel={itemLabel} />
     </>
   );
 }

@@ -32,7 +32,6 @@ export function ChangePasswordScreen() {
       title="Change Password"
       description="Choose a new password for the account you are signed in with."
       maw={520}
-      label="Change password"
       onSubmit={submit}
     >
       <Stack gap="sm">

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
 import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RowActions, SearchInput, StatCard } from '../../../components';
@@ -10,11 +10,9 @@ import { CategoryFormModal } from './category-form-modal';
 /** `/dashboard/categories`: the categories questions belong to. */
 export function CategoriesScreen() {
   const list = useCategories();
-  const [form, setForm] = useState<{ opened: boolean; category: Category | null }>({ opened: false, category: null });
+  const form = useItemModal<Category>(list.reload);
 
-  const remove = useConfirmedDelete((item: Category) => categoriesApi.deleteCategory(item._id), { deleted: 'Category deleted', failed: 'The category was not deleted' }, list.reload);
-
-  const closeForm = () => setForm((f) => ({ ...f, opened: false }));
+  const remove = useConfirmedDelete((item: Category) => categoriesApi.deleteCategory(item._id), 'category', list.reload);
 
   return (
     <Stack gap="lg">
@@ -22,7 +20,7 @@ export function CategoriesScreen() {
         title="Categories"
         description="Group questions by what they measure."
         actions={
-          <Button leftSection={<PlusIcon size={16} />} onClick={() => setForm({ opened: true, category: null })}>
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => form.open(null)}>
             Add Category
           </Button>
         }
@@ -34,17 +32,7 @@ export function CategoriesScreen() {
 
       <SearchInput label="Search categories" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel
-        itemLabel="categories"
-        list={list}
-        errorTitle="Categories could not be loaded"
-        count={list.filtered.length}
-        empty={{
-          title: 'No Categories Found',
-          hint: list.search.trim() ? 'Try searching with different keywords' : 'Add a category to group your questions',
-        }}
-        footer={list.footer}
-      >
+      <ListPanel itemLabel="categories" list={list.panel} empty={{ title: 'No Categories Found', hint: 'Add a category to group your questions' }}>
         <ListTable minWidth={520} columns={['Name', 'Questions', 'Created', 'Actions']}>
           {list.pageItems.map((category) => (
             <Table.Tr key={category._id}>
@@ -61,7 +49,7 @@ export function CategoriesScreen() {
               <Table.Td>{formatDate(category.createdAt)}</Table.Td>
               <Table.Td>
                 <RowActions
-                  edit={{ label: `Edit category ${category.name}`, onClick: () => setForm({ opened: true, category }) }}
+                  edit={{ label: `Edit category ${category.name}`, onClick: () => form.open(category) }}
                   remove={{ label: `Delete category ${category.name}`, onClick: () => remove.setDeleting(category) }}
                 />
               </Table.Td>
@@ -70,16 +58,8 @@ export function CategoriesScreen() {
         </ListTable>
       </ListPanel>
 
-      <CategoryFormModal
-        opened={form.opened}
-        category={form.category}
-        onClose={closeForm}
-        onSaved={() => {
-          closeForm();
-          list.reload();
-        }}
-      />
-      <DeleteDialog noun="category" flow={remove} />
+      <CategoryFormModal opened={form.opened} category={form.item} onClose={form.close} onSaved={form.saved} />
+      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi, type Concern } from '@prometrica/shared-api';
@@ -18,35 +19,23 @@ export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
 export function AdminConcernsTab() {
   const list = useConcerns();
   const small = useMatchesMedia('(max-width: 48em)');
-  const [form, setForm] = useState<{ opened: boolean; concern: Concern | null }>({ opened: false, concern: null });
+  const form = useItemModal<Concern>(list.reload);
   const [viewing, setViewing] = useState<Concern | null>(null);
 
-  const remove = useConfirmedDelete((item: Concern) => concernsApi.deleteConcern(item._id), { deleted: 'Complaint deleted', failed: 'The complaint was not deleted' }, list.reload);
+  const remove = useConfirmedDelete((item: Concern) => concernsApi.deleteConcern(item._id), 'complaint', list.reload);
 
-  const closeForm = () => setForm((f) => ({ ...f, opened: false }));
-  const searching = Boolean(list.search.trim());
   const descriptionLength = small ? ADMIN_DESCRIPTION_LENGTH.small : ADMIN_DESCRIPTION_LENGTH.wide;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" className={classes.toolbar}>
         <SearchInput label="Search complaints" value={list.search} onChange={list.setSearch} />
-        <Button leftSection={<PlusIcon size={16} />} onClick={() => setForm({ opened: true, concern: null })}>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => form.open(null)}>
           Add Complaint
         </Button>
       </Group>
 
-      <ListPanel
-        itemLabel="complaints"
-        list={list}
-        errorTitle="Complaints could not be loaded"
-        count={list.filtered.length}
-        empty={{
-          title: 'No Admin Complaints Found',
-          hint: searching ? 'Try searching with different keywords' : 'No admin complaints available at the moment',
-        }}
-        footer={list.footer}
-      >
+      <ListPanel itemLabel="complaints" list={list.panel} empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }}>
         <ListTable minWidth={820} columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}>
           {list.pageItems.map((concern) => (
             <Table.Tr key={concern._id}>
@@ -70,7 +59,7 @@ export function AdminConcernsTab() {
               <Table.Td>
                 <RowActions
                   view={{ label: `View complaint ${concern.title}`, onClick: () => setViewing(concern) }}
-                  edit={{ label: `Edit complaint ${concern.title}`, onClick: () => setForm({ opened: true, concern }) }}
+                  edit={{ label: `Edit complaint ${concern.title}`, onClick: () => form.open(concern) }}
                   remove={{ label: `Delete complaint ${concern.title}`, onClick: () => remove.setDeleting(concern) }}
                 />
               </Table.Td>
@@ -80,17 +69,8 @@ export function AdminConcernsTab() {
       </ListPanel>
 
       <ConcernViewModal concern={viewing} onClose={() => setViewing(null)} />
-      <ConcernFormModal
-        opened={form.opened}
-        mode={form.concern ? 'edit' : 'add'}
-        concern={form.concern}
-        onClose={closeForm}
-        onSaved={() => {
-          closeForm();
-          list.reload();
-        }}
-      />
-      <DeleteDialog noun="complaint" flow={remove} />
+      <ConcernFormModal opened={form.opened} mode={form.item ? 'edit' : 'add'} concern={form.item} onClose={form.close} onSaved={form.saved} />
+      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

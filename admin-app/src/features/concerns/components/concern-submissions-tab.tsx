@@ -20,9 +20,8 @@ export function ConcernSubmissionsTab() {
   const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<SubmissionRow | null>(null);
 
-  const remove = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), { deleted: 'Submission deleted', failed: 'The submission was not deleted' }, list.reload);
+  const remove = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), 'submission', list.reload);
 
-  const searching = Boolean(list.search.trim());
   const descriptionLength = small ? SUBMISSION_DESCRIPTION_LENGTH.small : SUBMISSION_DESCRIPTION_LENGTH.wide;
 
   return (
@@ -36,17 +35,7 @@ export function ConcernSubmissionsTab() {
 
       <SearchInput label="Search submissions" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel
-        itemLabel="submissions"
-        list={list}
-        errorTitle="Submissions could not be loaded"
-        count={list.filtered.length}
-        empty={{
-          title: 'No User Submissions Found',
-          hint: searching ? 'Try searching with different keywords' : 'No user submissions available at the moment',
-        }}
-        footer={list.footer}
-      >
+      <ListPanel itemLabel="submissions" list={list.panel} empty={{ title: 'No User Submissions Found', hint: 'No user submissions available at the moment' }}>
         <ListTable minWidth={900} columns={['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions']}>
           {list.pageItems.map((row) => (
             <Table.Tr key={row.id}>
@@ -89,7 +78,7 @@ export function ConcernSubmissionsTab() {
       </ListPanel>
 
       <SubmissionViewModal submission={viewing} onClose={() => setViewing(null)} />
-      <DeleteDialog noun="submission" flow={remove} />
+      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

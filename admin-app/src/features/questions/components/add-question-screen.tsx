@@ -29,8 +29,6 @@ export function AddQuestionScreen() {
       title="Add Question"
       description="Choose a type and a category, then write the question and its answer."
       back={{ to: dashboardPath('question-list'), label: 'Back to questions' }}
-      maw={760}
-      label="Add question"
       onSubmit={submit}
       notice={categories.error && <LoadError title="Categories could not be loaded" message={categories.error} onRetry={categories.reload} />}
     >

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { useItemModal } from '../../../lib/use-item-modal';
 import { Link } from 'react-router-dom';
 import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
 import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
-import { serverPageFooter } from '../../../lib/use-server-paging';
+import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useQuestionList } from '../hooks/use-question-list';
 import { questionTypeLabels } from '../utils/question-form';
@@ -20,13 +21,13 @@ export const QUESTION_PREVIEW_LENGTH = 50;
 export function QuestionListScreen() {
   const list = useQuestionList();
   const [viewing, setViewing] = useState<Question | null>(null);
-  const [editing, setEditing] = useState<Question | null>(null);
 
   const questions = list.data?.questions ?? [];
   const totalQuestions = list.data?.totalQuestions ?? 0;
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
 
-  const remove = useConfirmedDelete((item: Question) => questionsApi.deleteQuestion(item._id), { deleted: 'Question deleted', failed: 'The question was not deleted' }, list.reload);
+  const editing = useItemModal<Question>(list.reload);
+  const remove = useConfirmedDelete((item: Question) => questionsApi.deleteQuestion(item._id), 'question', list.reload);
 
   return (
     <Stack gap="lg">
@@ -49,14 +50,8 @@ export function QuestionListScreen() {
 
       <ListPanel
         itemLabel="questions"
-        list={list}
-        errorTitle="Questions could not be loaded"
-        count={questions.length}
-        empty={{
-          title: 'No Questions Found',
-          hint: list.debouncedSearch ? 'Try searching with different keywords' : 'Add the first question to get started',
-        }}
-        footer={serverPageFooter(list, totalQuestions, totalPages)}
+        list={serverListPanel(list, { count: questions.length, total: totalQuestions, totalPages })}
+        empty={{ title: 'No Questions Found', hint: 'Add the first question to get started' }}
       >
         <ListTable minWidth={720} columns={['Question', 'Type', 'Category', 'Created', 'Actions']}>
           {questions.map((question) => (
@@ -74,7 +69,7 @@ export function QuestionListScreen() {
               <Table.Td className={classes.actions}>
                 <RowActions
                   view={{ label: 'View question', onClick: () => setViewing(question) }}
-                  edit={{ label: 'Edit question', onClick: () => setEditing(question) }}
+                  edit={{ label: 'Edit question', onClick: () => editing.open(question) }}
                   remove={{ label: 'Delete question', onClick: () => remove.setDeleting(question) }}
                 />
               </Table.Td>
@@ -84,15 +79,8 @@ export function QuestionListScreen() {
       </ListPanel>
 
       <QuestionViewModal question={viewing} onClose={() => setViewing(null)} />
-      <QuestionEditModal
-        question={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <DeleteDialog noun="question" flow={remove} />
+      <QuestionEditModal question={editing.showing} onClose={editing.close} onSaved={editing.saved} />
+      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

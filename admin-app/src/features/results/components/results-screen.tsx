@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
-import { serverPageFooter } from '../../../lib/use-server-paging';
+import { serverListPanel } from '../../../lib/use-server-paging';
 import { useResults, type PassFilter } from '../hooks/use-results';
 import { ResultCards } from './result-cards';
 import { ResultDetailModal } from './result-detail-modal';
@@ -48,11 +48,9 @@ export function ResultsScreen() {
 
       <ListPanel
         itemLabel="results"
-        list={list}
-        errorTitle="Results could not be loaded"
-        count={results.length}
-        empty={{ title: 'No Results Found', hint: filtering ? 'Try a different search or filter' : 'Results appear here once participants submit the quiz' }}
-        footer={serverPageFooter(list, list.data?.totalResults ?? 0, totalPages)}
+        list={serverListPanel(list, { count: results.length, total: list.data?.totalResults ?? 0, totalPages, searching: filtering })}
+        empty={{ title: 'No Results Found', hint: 'Results appear here once participants submit the quiz' }}
+        searchHint="Try a different search or filter"
       >
         {small ? <ResultCards results={results} onView={(r) => setViewing(r._id)} /> : <ResultTable results={results} onView={(r) => setViewing(r._id)} />}
       </ListPanel>

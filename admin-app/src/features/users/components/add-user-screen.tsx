@@ -40,8 +40,6 @@ export function AddUserScreen() {
       title="Add User"
       description="Create an account for a participant or a member of staff."
       back={{ to: dashboardPath('user-list'), label: 'Back to users' }}
-      maw={760}
-      label="Add user"
       onSubmit={submit}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
+import { useItemModal } from '../../../lib/use-item-modal';
 import { Link } from 'react-router-dom';
 import { Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
@@ -16,9 +17,9 @@ export function UserListScreen() {
   const me = useAuthStore((s) => s.user);
   const list = useUsers();
   const [viewing, setViewing] = useState<User | null>(null);
-  const [editing, setEditing] = useState<User | null>(null);
 
-  const remove = useConfirmedDelete((item: User) => usersApi.deleteUser(item._id), { deleted: 'User deleted', failed: 'The user was not deleted' }, list.reload);
+  const editing = useItemModal<User>(list.reload);
+  const remove = useConfirmedDelete((item: User) => usersApi.deleteUser(item._id), 'user', list.reload);
 
   return (
     <Stack gap="lg">
@@ -40,14 +41,7 @@ export function UserListScreen() {
 
       <SearchInput label="Search users" placeholder="Search by name, email or role..." value={list.search} onChange={list.setSearch} />
 
-      <ListPanel
-        itemLabel="users"
-        list={list}
-        errorTitle="Users could not be loaded"
-        count={list.filtered.length}
-        empty={{ title: 'No users found', hint: list.search.trim() ? 'Try searching with different keywords' : undefined }}
-        footer={list.footer}
-      >
+      <ListPanel itemLabel="users" list={list.panel} empty={{ title: 'No users found' }}>
         <ListTable minWidth={760} columns={['Name', 'Email', 'Phone', 'Role', 'Joined', 'Actions']}>
           {list.pageItems.map((user) => {
             const manageable = canManage(user, me?.role);
@@ -70,7 +64,7 @@ export function UserListScreen() {
                     view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
                     edit={{
                       label: `Edit user ${user.name}`,
-                      onClick: () => setEditing(user),
+                      onClick: () => editing.open(user),
                       blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
                     }}
                     remove={{
@@ -87,15 +81,8 @@ export function UserListScreen() {
       </ListPanel>
 
       <UserViewModal user={viewing} onClose={() => setViewing(null)} />
-      <UserEditModal
-        user={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <DeleteDialog noun="user" flow={remove} />
+      <UserEditModal user={editing.showing} onClose={editing.close} onSaved={editing.saved} />
+      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

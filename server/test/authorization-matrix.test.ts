@@ -1,3 +1,4 @@
+import type { Role } from '@prometrica/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiRouteTable } from '../src/modules';
 import { answersFor, call, newParticipant, submitAll, type Method } from './helpers/api';
@@ -81,6 +82,11 @@ const newConcern = () =>
   created('POST', '/api/complaint/create-complaint', [{ title: `Matrix ${next()}`, description: 'd' }], (b) => b.complaints[0]._id as string);
 const firstConcern = () => created('GET', '/api/complaint-bother/get-all', undefined, (b) => b.complaints[0]._id as string);
 const userBody = (target: { email: string; name: string }, role: string) => ({ name: target.name, email: target.email, phoneNumber: '0300', role });
+/** Editing an account of role `from`, giving it role `to`. */
+const updateUser = (from: Role, to: Role) => async () => {
+  const target = await quickUser(app, { role: from });
+  return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, to) };
+};
 
 /** A valid request for each row, built fresh for every cell (so deleting in one cell leaves the next its own target). */
 const requests: Record<string, () => Promise<Prepared>> = {
@@ -120,22 +126,10 @@ const requests: Record<string, () => Promise<Prepared>> = {
     payload: { name: 'New', email: `new-${next()}@example.com`, password: 'a-long-password', role: 'admin', phoneNumber: '0300' },
   }),
   'GET /api/admin/getallusers': async () => ({ url: '/api/admin/getallusers' }),
-  'PUT /api/admin/updateuser/:id': async () => {
-    const target = await quickUser(app, { role: 'user' });
-    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'user') };
-  },
-  'PUT /api/admin/updateuser/:id (promote to admin)': async () => {
-    const target = await quickUser(app, { role: 'user' });
-    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'admin') };
-  },
-  'PUT /api/admin/updateuser/:id (demote an admin)': async () => {
-    const target = await quickUser(app, { role: 'admin' });
-    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'user') };
-  },
-  'PUT /api/admin/updateuser/:id (a superadmin)': async () => {
-    const target = await quickUser(app, { role: 'superadmin' });
-    return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, 'superadmin') };
-  },
+  'PUT /api/admin/updateuser/:id': updateUser('user', 'user'),
+  'PUT /api/admin/updateuser/:id (promote to admin)': updateUser('user', 'admin'),
+  'PUT /api/admin/updateuser/:id (demote an admin)': updateUser('admin', 'user'),
+  'PUT /api/admin/updateuser/:id (a superadmin)': updateUser('superadmin', 'superadmin'),
   'DELETE /api/admin/deleteuser/:id': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'user' })).id}` }),
   'DELETE /api/admin/deleteuser/:id (an admin)': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'admin' })).id}` }),
   'DELETE /api/admin/deleteuser/:id (a superadmin)': async () => ({

@@ -23,6 +23,11 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 /** 404: unknown id or route. */
 export const notFound = (message = 'Not found') => new HttpError(404, message);
+/** What a lookup found, or a 404 with `message` when it found nothing (an unknown id). */
+export function found<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) throw notFound(message);
+  return value;
+}
 /** 409: the change conflicts with existing data (duplicate email, duplicate category). */
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
 /** 503: a dependency (database, a front-end build) is unavailable. */

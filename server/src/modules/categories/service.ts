@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Category, CategoryListResponse, CategoryResponse } from '@prometrica/shared-api/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { Store } from '../../db/types';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict, found } from '../../lib/http-errors';
 import {
   deleteCategory as deleteCategoryRow,
   findCategoryById,
@@ -43,8 +43,7 @@ export async function getCategories(store: Store): Promise<CategoryListResponse>
 
 /** `PUT category/{id}`: renames; another category's name (any case) is a 409. */
 export async function updateCategory(store: Store, id: string, name: string): Promise<CategoryResponse> {
-  const existing = await findCategoryById(store.db, id);
-  if (!existing) throw notFound(categoryNotFoundMessage);
+  const existing = found(await findCategoryById(store.db, id), categoryNotFoundMessage);
   try {
     await renameCategory(store.db, id, name, new Date().toISOString());
     questionSet(store).invalidate();
@@ -58,8 +57,7 @@ export async function updateCategory(store: Store, id: string, name: string): Pr
 /** `DELETE category/{id}`: only an empty category; its questions must be moved or deleted first. */
 export async function deleteCategory(store: Store, id: string): Promise<CategoryResponse> {
   const outcome = store.db.transaction().execute(async (trx) => {
-    const existing = await findCategoryById(trx, id);
-    if (!existing) throw notFound(categoryNotFoundMessage);
+    const existing = found(await findCategoryById(trx, id), categoryNotFoundMessage);
     if (existing.questionCount > 0) {
       const noun = existing.questionCount === 1 ? 'question' : 'questions';
       throw conflict(`This category still has ${existing.questionCount} ${noun}. Move or delete them first.`);

@@ -9,7 +9,7 @@ import type {
 } from '@prometrica/shared-api/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernsByIds, listConcerns, standardRatingOptions } from '../concerns/service';
 import { sameSession } from '../participants/service';
@@ -169,8 +169,7 @@ export async function getConcernSubmissions(store: Store): Promise<ConcernSubmis
 /** `DELETE complaint-bother/delete-user-complaint/{id}` (admins): one rating; an emptied submission goes too. */
 export async function deleteConcernRating(store: Store, ratingId: string): Promise<MessageResponse> {
   return store.db.transaction().execute(async (trx) => {
-    const submissionId = await findConcernRatingSubmission(trx, ratingId);
-    if (!submissionId) throw notFound(ratingNotFoundMessage);
+    const submissionId = found(await findConcernRatingSubmission(trx, ratingId), ratingNotFoundMessage);
     await deleteRatingRow(trx, ratingId);
     const emptied = await deleteConcernSubmissionIfEmpty(trx, submissionId);
     return { message: emptied ? 'Concern rating and its empty submission deleted' : 'Concern rating deleted successfully' };

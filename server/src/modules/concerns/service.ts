@@ -10,7 +10,7 @@ import type {
 } from '@prometrica/shared-api/contract';
 import type { z } from 'zod';
 import type { Store } from '../../db/types';
-import { notFound } from '../../lib/http-errors';
+import { found } from '../../lib/http-errors';
 import {
   deleteConcern as deleteConcernRow,
   findConcernById,
@@ -87,8 +87,7 @@ export async function editConcern(
   id: string,
   body: z.output<typeof editConcernBodySchema>,
 ): Promise<ConcernResponse> {
-  const existing = await findConcernById(store.db, id);
-  if (!existing) throw notFound(concernNotFoundMessage);
+  const existing = found(await findConcernById(store.db, id), concernNotFoundMessage);
   const updated: ConcernRecord = {
     ...existing,
     title: body.title,
@@ -104,8 +103,7 @@ export async function editConcern(
 
 /** `DELETE complaint/delete/{id}`. Ratings already given keep their snapshot of it. */
 export async function deleteConcern(store: Store, id: string): Promise<MessageResponse> {
-  const existing = await findConcernById(store.db, id);
-  if (!existing) throw notFound(concernNotFoundMessage);
+  found(await findConcernById(store.db, id), concernNotFoundMessage);
   await deleteConcernRow(store.db, id);
   return { message: 'Complaint deleted successfully' };
 }

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, found } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
 import { findCategoryByName } from '../categories/repository';
 import {
@@ -82,8 +82,7 @@ export async function addQuestion(store: Store, body: z.output<typeof addQuestio
     if (isForeignKeyViolation(error)) throw missingCategory(body.category);
     throw error;
   }
-  const stored = await findQuestionById(store.db, id);
-  if (!stored) throw notFound(questionNotFoundMessage);
+  const stored = found(await findQuestionById(store.db, id), questionNotFoundMessage);
   return { message: 'Question added successfully', question: toQuestion(stored) };
 }
 
@@ -104,8 +103,7 @@ export async function updateQuestion(
   id: string,
   body: z.output<typeof updateQuestionBodySchema>,
 ): Promise<QuestionResponse> {
-  const existing = await findQuestionById(store.db, id);
-  if (!existing) throw notFound(questionNotFoundMessage);
+  const existing = found(await findQuestionById(store.db, id), questionNotFoundMessage);
   const categoryId = body.category ? await categoryIdFor(store.db, body.category) : existing.category.id;
   try {
     await updateQuestionRow(store.db, id, { ...normalizeQuestion(body), categoryId }, new Date().toISOString());
@@ -114,15 +112,13 @@ export async function updateQuestion(
     if (isForeignKeyViolation(error)) throw missingCategory(body.category ?? existing.category.name);
     throw error;
   }
-  const stored = await findQuestionById(store.db, id);
-  if (!stored) throw notFound(questionNotFoundMessage);
+  const stored = found(await findQuestionById(store.db, id), questionNotFoundMessage);
   return { message: 'Question updated successfully', question: toQuestion(stored) };
 }
 
 /** `DELETE admin/deletequestion/{id}`. */
 export async function deleteQuestion(store: Store, id: string): Promise<QuestionResponse> {
-  const existing = await findQuestionById(store.db, id);
-  if (!existing) throw notFound(questionNotFoundMessage);
+  const existing = found(await findQuestionById(store.db, id), questionNotFoundMessage);
   await deleteQuestionRow(store.db, id);
   questionSet(store).invalidate();
   return { message: 'Question deleted successfully', question: toQuestion(existing) };

@@ -11,7 +11,7 @@ import type {
 } from '@prometrica/shared-api/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
   countSuperadminsForUpdate,
@@ -105,8 +105,7 @@ export async function listAccounts(store: Store, search: string): Promise<UserLi
 export async function updateAccount(store: Store, actor: Account, id: string, body: UpdateUserBody): Promise<UserResponse> {
   try {
     return await store.db.transaction().execute(async (trx) => {
-      const target = await findUserById(trx, id);
-      if (!target) throw notFound(userNotFoundMessage);
+      const target = found(await findUserById(trx, id), userNotFoundMessage);
       if (target.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden(superadminProtectedMessage);
       if (body.role === 'superadmin' && target.role !== 'superadmin') {
         throw badRequest('role: role must be user or admin', 'role');
@@ -139,8 +138,7 @@ export async function updateAccount(store: Store, actor: Account, id: string, bo
 /** `DELETE admin/deleteuser/{id}`: never your own account, never the last superadmin. */
 export async function deleteAccount(store: Store, actor: Account, id: string): Promise<UserResponse> {
   return store.db.transaction().execute(async (trx) => {
-    const target = await findUserById(trx, id);
-    if (!target) throw notFound(userNotFoundMessage);
+    const target = found(await findUserById(trx, id), userNotFoundMessage);
     if (target.id === actor.id) throw conflict(ownAccountMessage);
     if (target.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden(superadminProtectedMessage);
     if (target.role === 'admin' && actor.role !== 'superadmin') throw forbidden(adminDeletionMessage);
@@ -154,8 +152,7 @@ export async function deleteAccount(store: Store, actor: Account, id: string): P
 
 /** `POST user/change-password` for the signed-in account; the current password must be given. */
 export async function changePassword(store: Store, actor: Account, body: ChangePasswordBody): Promise<MessageResponse> {
-  const user = await findUserById(store.db, actor.id);
-  if (!user) throw notFound(userNotFoundMessage);
+  const user = found(await findUserById(store.db, actor.id), userNotFoundMessage);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest('Current password is incorrect', 'currentPassword');
   }

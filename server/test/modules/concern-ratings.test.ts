@@ -1,6 +1,7 @@
 import { concernSubmissionListResponseSchema, ratableConcernListResponseSchema } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
 import { call, newParticipant, submitAll } from '../helpers/api';
+import { specConcernTitles, specRatingOptions } from '../helpers/spec';
 
 let concerns: Array<{ _id: string; title: string; botherOptions: string[] }>;
 const subject = appForTests({ signIn: 'admin' });
@@ -17,16 +18,8 @@ const submissions = async () =>
 
 describe('GET /api/complaint-bother/get-all', () => {
   it('lists the seven workplace concerns in order, each with its three options, for participants and admins', async () => {
-    expect(concerns.map((concern) => concern.title)).toEqual([
-      'Clarity of Expectations',
-      'Recognition for Performance',
-      'Encouragement & Support',
-      'Growth & Development',
-      'Resources & Tools',
-      'Company Purpose & Direction',
-      'Team & Culture',
-    ]);
-    for (const concern of concerns) expect(concern.botherOptions).toEqual(['A little', 'Quite a Bit', 'A great deal']);
+    expect(concerns.map((concern) => concern.title)).toEqual(specConcernTitles);
+    for (const concern of concerns) expect(concern.botherOptions).toEqual(specRatingOptions);
     const participant = await newParticipant(subject.app);
     const asParticipant = await call(subject.app, 'GET', '/api/complaint-bother/get-all', { token: participant.token });
     expect(asParticipant.json().complaints).toEqual(concerns);

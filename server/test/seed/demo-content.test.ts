@@ -1,5 +1,6 @@
 import { demoContentSettingKey } from '../../src/seed';
 import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
+import { specConcernTitles, specRatingOptions } from '../helpers/spec';
 
 describe('first-start demo content', () => {
   let environment: TestEnvironment;
@@ -37,18 +38,10 @@ describe('first-start demo content', () => {
       }
       expect(question.question_lower).toBe(question.question.toLowerCase());
     }
-    expect(concerns.map((concern) => concern.title)).toEqual([
-      'Clarity of Expectations',
-      'Recognition for Performance',
-      'Encouragement & Support',
-      'Growth & Development',
-      'Resources & Tools',
-      'Company Purpose & Direction',
-      'Team & Culture',
-    ]);
+    expect(concerns.map((concern) => concern.title)).toEqual(specConcernTitles);
     for (const concern of concerns) {
       expect(concern.description.length).toBeGreaterThan(10);
-      expect(JSON.parse(concern.rating_options)).toEqual(['A little', 'Quite a Bit', 'A great deal']);
+      expect(JSON.parse(concern.rating_options)).toEqual(specRatingOptions);
       expect(concern.status).toBe('pending');
     }
     await app.close();

@@ -32,6 +32,14 @@ function renderQuiz(route = '/question') {
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
 
+/** Renders the quiz as a reload finds it: these questions and answers stored, at question `index`. */
+function resumeQuiz(saved: unknown[], answers: unknown[], index: number) {
+  localStorage.setItem('questions', JSON.stringify(saved));
+  localStorage.setItem('answers', JSON.stringify(answers));
+  localStorage.setItem('currentQuestionIndex', String(index));
+  renderQuiz();
+}
+
 beforeEach(() => useAuthStore.setState({ userAuth: false, user: null, token: null }));
 
 test('while the questions load a spinner reads Loading Questions..., then the first question and its progress show', async () => {
@@ -136,10 +144,7 @@ test('going back shows the earlier choice, and answering again replaces it', asy
 
 test('a reload resumes on the saved question with earlier answers kept, without fetching again', async () => {
   const { calls } = mockApi({});
-  localStorage.setItem('questions', JSON.stringify(questions));
-  localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: capital.question, userAnswer: 'Madrid' }, { questionId: 'q2', questionText: sky.question, userAnswer: 'true' }]));
-  localStorage.setItem('currentQuestionIndex', '2');
-  renderQuiz();
+  resumeQuiz(questions, [{ questionId: 'q1', questionText: capital.question, userAnswer: 'Madrid' }, { questionId: 'q2', questionText: sky.question, userAnswer: 'true' }], 2);
   expect(screen.getByText('Question 3 of 3')).toBeInTheDocument();
   expect(screen.getByText('67% Complete')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
@@ -151,20 +156,14 @@ test('a reload resumes on the saved question with earlier answers kept, without 
 
 test('a saved fill-in answer is shown again when going back to it', async () => {
   mockApi({});
-  localStorage.setItem('questions', JSON.stringify([blank, sky]));
-  localStorage.setItem('answers', JSON.stringify([{ questionId: 'q3', questionText: blank.question, userAnswer: '100' }]));
-  localStorage.setItem('currentQuestionIndex', '1');
-  renderQuiz();
+  resumeQuiz([blank, sky], [{ questionId: 'q3', questionText: blank.question, userAnswer: '100' }], 1);
   await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
   expect(screen.getByLabelText('Enter your answer:')).toHaveValue('100');
 });
 
 test('answering the last question goes to /submit with the answers and total, forgetting only the position', async () => {
   mockApi({});
-  localStorage.setItem('questions', JSON.stringify([capital, sky]));
-  localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: capital.question, userAnswer: 'Paris' }]));
-  localStorage.setItem('currentQuestionIndex', '1');
-  renderQuiz();
+  resumeQuiz([capital, sky], [{ questionId: 'q1', questionText: capital.question, userAnswer: 'Paris' }], 1);
   await userEvent.click(screen.getByRole('button', { name: 'True' }));
   const answers = [
     { questionId: 'q1', questionText: capital.question, userAnswer: 'Paris' },

@@ -32,6 +32,22 @@ async function openAdd() {
   return screen.getByRole('dialog', { name: 'Add Complaint' });
 }
 
+/** The empty list with its Add dialog open (the rest of the API as `routes` says). */
+async function addOnEmptyList(routes: Parameters<typeof mockApi>[0] = {}) {
+  const { calls } = serve([], routes);
+  renderWithProviders(<ConcernsScreen />);
+  await screen.findByText('No Admin Complaints Found');
+  return { calls, dialog: await openAdd() };
+}
+
+/** Types the title Workload and the description Too many meetings into the dialog. */
+async function typeWorkload(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too many meetings');
+}
+
+const createdReply = { status: 201, body: { message: 'Complaint created successfully', complaints: [aConcern()] } };
+
 test('lists the concerns newest first, ten per page, with status badges', async () => {
   const list = concerns(12);
   list[11] = { ...list[11]!, status: 'resolved' };
@@ -94,10 +110,7 @@ test('with no concerns the empty state says none are available', async () => {
 });
 
 test('adding needs a title and a description', async () => {
-  const { calls } = serve([]);
-  renderWithProviders(<ConcernsScreen />);
-  await screen.findByText('No Admin Complaints Found');
-  const dialog = await openAdd();
+  const { calls, dialog } = await addOnEmptyList();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   expect(within(dialog).getByText('Complaint title is required')).toBeInTheDocument();
   expect(within(dialog).getByText('Complaint description is required')).toBeInTheDocument();
@@ -107,10 +120,7 @@ test('adding needs a title and a description', async () => {
 });
 
 test('rating option rows can be added and removed, but one always remains', async () => {
-  serve([]);
-  renderWithProviders(<ConcernsScreen />);
-  await screen.findByText('No Admin Complaints Found');
-  const dialog = await openAdd();
+  const { dialog } = await addOnEmptyList();
   expect(within(dialog).getByRole('button', { name: 'Remove bother option 1' })).toBeDisabled();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Option' }));
   expect(within(dialog).getAllByRole('textbox', { name: /^Bother option/ })).toHaveLength(2);
@@ -119,14 +129,8 @@ test('rating option rows can be added and removed, but one always remains', asyn
 });
 
 test('a blank option among several must be filled or removed; filled options are sent trimmed', async () => {
-  const { calls } = serve([], {
-    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aConcern()] } },
-  });
-  renderWithProviders(<ConcernsScreen />);
-  await screen.findByText('No Admin Complaints Found');
-  const dialog = await openAdd();
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too many meetings');
+  const { calls, dialog } = await addOnEmptyList({ 'POST complaint/create-complaint': createdReply });
+  await typeWorkload(dialog);
   await userEvent.type(within(dialog).getByRole('textbox', { name: 'Bother option 1' }), ' A little ');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Option' }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
@@ -139,26 +143,16 @@ test('a blank option among several must be filled or removed; filled options are
 });
 
 test('options are optional: a single blank row sends none', async () => {
-  const { calls } = serve([], {
-    'POST complaint/create-complaint': { status: 201, body: { message: 'Complaint created successfully', complaints: [aConcern()] } },
-  });
-  renderWithProviders(<ConcernsScreen />);
-  await screen.findByText('No Admin Complaints Found');
-  const dialog = await openAdd();
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too many meetings');
+  const { calls, dialog } = await addOnEmptyList({ 'POST complaint/create-complaint': createdReply });
+  await typeWorkload(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   await screen.findByText('Complaint created successfully');
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual([{ title: 'Workload', description: 'Too many meetings', botherOptions: [] }]);
 });
 
 test("a refused concern keeps the form open with the server's message", async () => {
-  serve([], { 'POST complaint/create-complaint': { status: 400, body: { message: 'title must be at most 200 characters' } } });
-  renderWithProviders(<ConcernsScreen />);
-  await screen.findByText('No Admin Complaints Found');
-  const dialog = await openAdd();
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Workload');
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too many meetings');
+  const { dialog } = await addOnEmptyList({ 'POST complaint/create-complaint': { status: 400, body: { message: 'title must be at most 200 characters' } } });
+  await typeWorkload(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   expect(await within(dialog).findByText('title must be at most 200 characters')).toBeInTheDocument();
   expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveValue('Workload');

@@ -3,16 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs, someStats } from './testing/fixtures';
+import { ignoreChartSizeWarnings } from './testing/charts';
 import { DashboardRoutes } from './routes';
 
-// jsdom does no layout, so the overview's recharts containers measure 0×0 and warn on every render.
-beforeEach(() => {
-  const warn = console.warn;
-  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (String(args[0]).includes('of chart should be greater than 0')) return;
-    warn(...args);
-  });
-});
+ignoreChartSizeWarnings();
 
 function renderDashboard(route: string) {
   return renderWithProviders(<DashboardRoutes />, { route, path: '/dashboard/*' });

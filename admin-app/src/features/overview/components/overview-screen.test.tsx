@@ -2,16 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { signInAs, someStats } from '../../../testing/fixtures';
+import { ignoreChartSizeWarnings } from '../../../testing/charts';
 import { OverviewScreen } from './overview-screen';
 
-// jsdom does no layout, so recharts' ResponsiveContainer measures 0×0 and warns on every render.
-beforeEach(() => {
-  const warn = console.warn;
-  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (String(args[0]).includes('of chart should be greater than 0')) return;
-    warn(...args);
-  });
-});
+ignoreChartSizeWarnings();
 
 function card(label: string) {
   return screen.getByRole('group', { name: label });

@@ -10,30 +10,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import {
-  ackSummary,
   adminLogin,
   adminQuestions,
   between,
   checkDatabase,
   checkThroughAdminApi,
-  createScratchDatabase,
-  destroyAgents,
   envInt,
   freePort,
-  killStarted,
   makeParticipants,
-  makeTempDir,
   newStats,
   openDirect,
   participantFailures,
   postgresUrl,
   readLockPid,
   runParticipant,
+  scratchRun,
   seconds,
   sleep,
   startServer,
   statsSummary,
-  type ScratchDatabase,
+  submissionsSummary,
   type ServerProcess,
 } from './support';
 import { lockFileName } from '../../src/db/lock';
@@ -46,25 +42,16 @@ const UPTIME_MS: [number, number] = [1200, 3500];
 /** Bound on the load and the kills together; unfinished participants fail the test. */
 const LOAD_BUDGET_MS = KILLS * 25_000 + 90_000;
 
-let scratch: ScratchDatabase | undefined;
-let dir: string | undefined;
-
-afterAll(async () => {
-  destroyAgents();
-  await killStarted();
-  await scratch?.drop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const run = scratchRun('crash');
 
 describe(`crash durability (${dialect})`, () => {
   it(
     `loses and duplicates nothing while the server is SIGKILLed ${KILLS} times under ${PARTICIPANTS} participants`,
     async () => {
       const began = Date.now();
-      dir = makeTempDir('crash');
+      const { dir, databaseUrl } = await run.begin();
       const dataDir = path.join(dir, 'data');
-      if (postgresUrl) scratch = await createScratchDatabase(postgresUrl, 'prometrica_crash');
-      const settings = { name: 'crash', port: await freePort(), dataDir, databaseUrl: scratch?.url };
+      const settings = { name: 'crash', port: await freePort(), dataDir, databaseUrl };
 
       let server: ServerProcess = await startServer(settings);
       const adminToken = await adminLogin(server.url);
@@ -150,7 +137,7 @@ describe(`crash durability (${dialect})`, () => {
       if (dialect === 'sqlite') expect(fs.existsSync(path.join(dataDir, lockFileName))).toBe(false);
 
       // Straight from the database.
-      const db = openDirect({ dataDir, databaseUrl: scratch?.url });
+      const db = openDirect({ dataDir, databaseUrl });
       let direct: Awaited<ReturnType<typeof checkDatabase>>;
       let integrity = 'n/a';
       try {
@@ -169,7 +156,7 @@ describe(`crash durability (${dialect})`, () => {
       console.log(
         [
           `crash durability (${dialect}), ${PARTICIPANTS} participants, ${KILLS} kills:`,
-          `  submissions attempted ${participants.filter((p) => p.submitRequests > 0).length} (${participants.reduce((n, p) => n + p.submitRequests, 0)} submit requests), acknowledged ${acknowledged} (${ackSummary(participants)}), stored ${direct.figures.results} (distinct participants ${direct.figures.distinctParticipants}, listed by the admin API ${api.listed})`,
+          `  ${submissionsSummary(participants, direct.figures, api.listed)}`,
           `  kills survived ${kills.length}; kills with a submission in flight ${withSubmitInFlight}, submissions in flight at kills ${kills.reduce((n, k) => n + k.submitsInFlight, 0)}, requests in flight at kills ${kills.reduce((n, k) => n + k.inFlight, 0)}`,
           `  restart to healthy ${seconds(Math.min(...restartTimes))} to ${seconds(Math.max(...restartTimes))} (listening after ${seconds(Math.min(...kills.map((k) => k.listeningMs)))} to ${seconds(Math.max(...kills.map((k) => k.listeningMs)))})`,
           `  ${statsSummary(stats)}`,

@@ -9,38 +9,33 @@
  *
  * CI: 200 participants, 2 kills. Longer: SCALE_OUT_PARTICIPANTS and SCALE_OUT_KILLS (README, "Longer runs").
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ackSummary,
   adminLogin,
   adminQuestions,
   between,
   callApi,
   checkDatabase,
   checkThroughAdminApi,
-  createScratchDatabase,
-  destroyAgents,
   envInt,
   freePort,
-  killStarted,
   makeParticipants,
-  makeTempDir,
   newStats,
   openDirect,
   participantFailures,
   postgresUrl,
   runParticipant,
+  scratchRun,
   seconds,
   sleep,
   spawnServer,
+  startRoundRobinProxy,
   startServer,
   statsSummary,
+  submissionsSummary,
   type RoundRobinProxy,
-  type ScratchDatabase,
   type ServerProcess,
   type ServerSettings,
-  startRoundRobinProxy,
 } from './support';
 
 const dialect = postgresUrl ? 'postgres' : 'sqlite';
@@ -50,16 +45,11 @@ const KILLS = envInt('SCALE_OUT_KILLS', 2);
 const ARRIVAL_MS = Math.max(8000, PARTICIPANTS * 40);
 const LOAD_BUDGET_MS = ARRIVAL_MS + KILLS * 20_000 + 60_000;
 
-let scratch: ScratchDatabase | undefined;
-let dir: string | undefined;
+const run = scratchRun('scale-out');
 let proxy: RoundRobinProxy | undefined;
 
 afterAll(async () => {
-  destroyAgents();
   await proxy?.close();
-  await killStarted();
-  await scratch?.drop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 'one process on SQLite'})`, () => {
@@ -67,12 +57,11 @@ describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 
     `gives ${PARTICIPANTS} participants one result each through a round-robin proxy, with ${KILLS} process kills`,
     async () => {
       const began = Date.now();
-      dir = makeTempDir('scale-out');
-      if (postgresUrl) scratch = await createScratchDatabase(postgresUrl, 'prometrica_scale');
+      const { dir, databaseUrl } = await run.begin();
       const names = dialect === 'postgres' ? ['A', 'B'] : ['A'];
       const settings: ServerSettings[] = [];
       for (const name of names) {
-        settings.push({ name, port: await freePort(), dataDir: path.join(dir, `data-${name}`), databaseUrl: scratch?.url });
+        settings.push({ name, port: await freePort(), dataDir: path.join(dir, `data-${name}`), databaseUrl });
       }
       // Both first starts at once: migrations and the first-start seed race on the empty database.
       const servers: ServerProcess[] = await Promise.all(settings.map((s) => startServer(s)));
@@ -151,7 +140,7 @@ describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 
       const exitCodes = await Promise.all(servers.map((server) => server.stop()));
       expect(exitCodes).toEqual(servers.map(() => 0));
 
-      const db = openDirect({ dataDir: (settings[0] as ServerSettings).dataDir, databaseUrl: scratch?.url });
+      const db = openDirect({ dataDir: (settings[0] as ServerSettings).dataDir, databaseUrl });
       let direct: Awaited<ReturnType<typeof checkDatabase>>;
       let superadmins = -1;
       let questionRows = -1;
@@ -167,7 +156,7 @@ describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 
       console.log(
         [
           `scale-out (${dialect}, ${servers.length} process${servers.length > 1 ? 'es' : ''}), ${PARTICIPANTS} participants, ${KILLS} kills:`,
-          `  submissions attempted ${participants.filter((p) => p.submitRequests > 0).length} (${participants.reduce((n, p) => n + p.submitRequests, 0)} submit requests), acknowledged ${acknowledged} (${ackSummary(participants)}), stored ${direct.figures.results} (distinct participants ${direct.figures.distinctParticipants}, listed by the admin API ${api.listed})`,
+          `  ${submissionsSummary(participants, direct.figures, api.listed)}`,
           `  double submissions (same answers to two processes at once) answered twice: ${stats.doubles.pairs}, both 201: ${stats.doubles.bothCreated}`,
           `  proxy forwarded ${[...proxy.forwarded.values()].join(' / ')}, 502s ${proxy.badGateway}; kills ${kills.map((k) => `${k.name} (listening after ${seconds(k.listeningMs)}, healthy after ${seconds(k.restartMs)})`).join(', ') || 'none'}`,
           `  ${statsSummary(stats)}`,

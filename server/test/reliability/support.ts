@@ -15,7 +15,7 @@ import { lockFileName } from '../../src/db/lock';
 import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import type { Database } from '../../src/db/types';
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
-import { freePort, sleep, spawnServerProcess, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { freePort, killStarted, sleep, spawnServerProcess, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 export { freePort, killStarted, seconds, sleep, type ServerProcess } from '../helpers/server-process';
 
@@ -38,6 +38,29 @@ export function envInt(name: string, fallback: number): number {
 
 export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `prometrica-${prefix}-`));
+}
+
+/**
+ * Where a reliability test file's run keeps its data: `begin()` makes a scratch folder and, on
+ * PostgreSQL, a scratch database; after the file's tests the servers, connections, folder and
+ * database are all gone.
+ */
+export function scratchRun(name: string) {
+  let dir: string | undefined;
+  let scratch: ScratchDatabase | undefined;
+  afterAll(async () => {
+    destroyAgents();
+    await killStarted();
+    await scratch?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    async begin(): Promise<{ dir: string; databaseUrl: string | undefined }> {
+      dir = makeTempDir(name);
+      if (postgresUrl) scratch = await createScratchDatabase(postgresUrl, `prometrica_${name.replace(/-/g, '_')}`);
+      return { dir, databaseUrl: scratch?.url };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -832,6 +855,17 @@ export function ackSummary(participants: Participant[]): string {
   const kinds = new Map<string, number>();
   for (const p of participants) if (p.ack) kinds.set(p.ack.kind, (kinds.get(p.ack.kind) ?? 0) + 1);
   return [...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
+}
+
+/** What became of the submissions: attempted, acknowledged (by kind), stored and listed. */
+export function submissionsSummary(participants: Participant[], stored: DatabaseFigures, listed: number): string {
+  const attempted = participants.filter((p) => p.submitRequests > 0).length;
+  const requests = participants.reduce((n, p) => n + p.submitRequests, 0);
+  const acknowledged = participants.filter((p) => p.ack).length;
+  return (
+    `submissions attempted ${attempted} (${requests} submit requests), acknowledged ${acknowledged} (${ackSummary(participants)}), ` +
+    `stored ${stored.results} (distinct participants ${stored.distinctParticipants}, listed by the admin API ${listed})`
+  );
 }
 
 export function statsSummary(stats: LoadStats): string {

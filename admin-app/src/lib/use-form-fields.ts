@@ -3,6 +3,14 @@ import { useState } from 'react';
 /** The message for each field that breaks a rule. */
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
+/** What a text input takes from the form for one field. */
+export interface FieldBinding {
+  value: string;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
 /**
  * A form's values and the messages of its fields: editing a field clears its message, and `check`
  * applies the rules and tells whether the form may be sent.
@@ -22,5 +30,18 @@ export function useFormFields<V extends object, E extends FieldErrors<V> = Field
     return !Object.values(found).some(Boolean);
   }
 
-  return { values, setValues, errors, set, check };
+  /** An input's value, change handler, message and disabled state for a text field (`clean` rewrites what is typed). */
+  function field<K extends keyof V>(name: K, disabled: boolean, clean?: (text: string) => string): FieldBinding {
+    return {
+      value: String(values[name] ?? ''),
+      onChange: (event: { currentTarget: { value: string } }) => {
+        const text = event.currentTarget.value;
+        set(name, (clean ? clean(text) : text) as V[K]);
+      },
+      error: (errors as FieldErrors<V>)[name],
+      disabled,
+    };
+  }
+
+  return { values, setValues, errors, set, check, field };
 }

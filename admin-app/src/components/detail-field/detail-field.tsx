@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 
-/** A labelled value in a details modal. */
-export function DetailField({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled value in a details modal; `text` is a typed text shown with its line breaks. */
+export function DetailField({ label, text, children }: { label: string; text?: string; children?: ReactNode }) {
   return (
     <div style={{ overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
       <Text size="sm" component="div">
-        {children}
+        {text !== undefined ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {text}
+          </Text>
+        ) : (
+          children
+        )}
       </Text>
     </div>
   );

@@ -1,6 +1,15 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal } from '@mantine/core';
 
+/** What a modal's form is told: whether it is being sent (and how to say so), and how to leave. */
+export interface FormModalState {
+  saving: boolean;
+  setSaving: (saving: boolean) => void;
+  onCancel: () => void;
+  /** After the server accepted the form. */
+  onSaved: () => void;
+}
+
 export interface FormModalProps<T> {
   /** The item the form edits; null closes the modal. */
   item: T | null;
@@ -10,17 +19,19 @@ export interface FormModalProps<T> {
   /** Mantine's modal size; its default without one. */
   size?: string;
   onClose: () => void;
-  /** The form for the item, told whether it is being sent and how to say so. */
-  children: (item: T, saving: boolean, setSaving: (saving: boolean) => void) => ReactNode;
+  /** Called after the server accepted the form. */
+  onSaved: () => void;
+  /** The form for the item. */
+  children: (item: T, modal: FormModalState) => ReactNode;
 }
 
 /** A modal around a form, which cannot be closed while the form is being sent. */
-export function FormModal<T>({ item, keyOf, title, size, onClose, children }: FormModalProps<T>) {
+export function FormModal<T>({ item, keyOf, title, size, onClose, onSaved, children }: FormModalProps<T>) {
   const [saving, setSaving] = useState(false);
   return (
     <Modal opened={item !== null} onClose={saving ? () => undefined : onClose} title={title} size={size} closeOnClickOutside={!saving}>
       {/* Keyed by the item, so that the form's own state starts again for another item. */}
-      {item !== null && <Fragment key={keyOf(item)}>{children(item, saving, setSaving)}</Fragment>}
+      {item !== null && <Fragment key={keyOf(item)}>{children(item, { saving, setSaving, onCancel: onClose, onSaved })}</Fragment>}
     </Modal>
   );
 }
@@ -35,15 +46,23 @@ export function SaveFailure({ failure, mb }: { failure: string | null; mb?: stri
   );
 }
 
-/** Cancel and the submit button at the foot of a modal's form; the submit button says `busyLabel` while it is sent. */
-export function FormModalActions({ label, busyLabel, saving, onCancel, mt }: { label: string; busyLabel: string; saving: boolean; onCancel: () => void; mt: string }) {
+export interface FormModalActionsProps {
+  modal: FormModalState;
+  label: string;
+  /** What the submit button says while the form is sent. */
+  busyLabel: string;
+  mt: string;
+}
+
+/** Cancel and the submit button at the foot of a modal's form. */
+export function FormModalActions({ modal, label, busyLabel, mt }: FormModalActionsProps) {
   return (
     <Group justify="flex-end" mt={mt}>
-      <Button variant="default" onClick={onCancel} disabled={saving}>
+      <Button variant="default" onClick={modal.onCancel} disabled={modal.saving}>
         Cancel
       </Button>
-      <Button type="submit" disabled={saving}>
-        {saving ? busyLabel : label}
+      <Button type="submit" disabled={modal.saving}>
+        {modal.saving ? busyLabel : label}
       </Button>
     </Group>
   );

@@ -1,2 +1,2 @@
-export { PageHeader } from './page-header';
+export { AddButton, PageHeader } from './page-header';
 export type { PageHeaderProps } from './page-header';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { PlusIcon } from '../icons';
 
 export interface PageHeaderProps {
   /** The screen's heading. */
@@ -22,5 +24,22 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
       </Stack>
       {actions && <Group gap="sm">{actions}</Group>}
     </Group>
+  );
+}
+
+/** A list's `Add ...` button: a link to the screen that adds one (`to`), or a button opening a form. */
+export function AddButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
+  const icon = <PlusIcon size={16} />;
+  if (to) {
+    return (
+      <Button component={Link} to={to} leftSection={icon}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button leftSection={icon} onClick={onClick}>
+      {label}
+    </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
-import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RowActions, SearchInput, StatCard } from '../../../components';
+import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RowActions, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
@@ -16,15 +16,7 @@ export function CategoriesScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title="Categories"
-        description="Group questions by what they measure."
-        actions={
-          <Button leftSection={<PlusIcon size={16} />} onClick={() => form.open(null)}>
-            Add Category
-          </Button>
-        }
-      />
+      <PageHeader title="Categories" description="Group questions by what they measure." actions={<AddButton label="Add Category" onClick={() => form.open(null)} />} />
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         <StatCard label="Total Categories" value={list.categories.length} description="Available for questions" />

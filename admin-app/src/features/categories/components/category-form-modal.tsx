@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { categoriesApi, limits, type Category } from '@prometrica/shared-api';
-import { FormModal, SaveFailure } from '../../../components';
+import { FormModal, SaveFailure, type FormModalState } from '../../../components';
 import { useSave } from '../../../lib/use-save';
 
 export interface CategoryFormModalProps {
@@ -17,33 +17,22 @@ export interface CategoryFormModalProps {
 /** Add or rename a category. */
 export function CategoryFormModal({ opened, category, onClose, onSaved }: CategoryFormModalProps) {
   return (
-    <FormModal item={opened ? { category } : null} keyOf={(open) => open.category?._id ?? 'new'} title={category ? 'Edit Category' : 'Add Category'} onClose={onClose}>
-      {(open, saving, setSaving) => <CategoryForm category={open.category} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
+    <FormModal item={opened ? { category } : null} keyOf={(open) => open.category?._id ?? 'new'} title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} onSaved={onSaved}>
+      {(open, modal) => <CategoryForm category={open.category} modal={modal} />}
     </FormModal>
   );
 }
 
-interface CategoryFormProps {
-  category: Category | null;
-  saving: boolean;
-  setSaving: (saving: boolean) => void;
-  onCancel: () => void;
-  onSaved: () => void;
-}
-
-function CategoryForm({ category, saving, setSaving, onCancel, onSaved }: CategoryFormProps) {
+function CategoryForm({ category, modal }: { category: Category | null; modal: FormModalState }) {
+  const { saving } = modal;
   const [name, setName] = useState(category?.name ?? '');
-  const { failure, clearFailure, save } = useSave(
-    setSaving,
-    category ? { saved: 'Category updated', failed: 'The category was not updated' } : { saved: 'Category created', failed: 'The category was not created' },
-  );
+  const { failure, clearFailure, save } = useSave(category ? { saved: 'Category updated', failed: 'The category was not updated' } : { saved: 'Category created', failed: 'The category was not created' }, modal.setSaving);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || saving) return;
-    const saved = await save(() => (category ? categoriesApi.updateCategory(category._id, { name: trimmed }) : categoriesApi.createCategory({ name: trimmed })));
-    if (saved) onSaved();
+    if (await save(() => (category ? categoriesApi.updateCategory(category._id, { name: trimmed }) : categoriesApi.createCategory({ name: trimmed })))) modal.onSaved();
   }
 
   return (
@@ -63,7 +52,7 @@ function CategoryForm({ category, saving, setSaving, onCancel, onSaved }: Catego
           disabled={saving}
         />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
+          <Button variant="default" onClick={modal.onCancel} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" disabled={!name.trim() || saving} loading={saving}>

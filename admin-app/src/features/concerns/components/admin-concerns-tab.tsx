@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi, type Concern } from '@prometrica/shared-api';
-import { DeleteDialog, ListPanel, ListTable, PlusIcon, RowActions, SearchInput, TruncatedText } from '../../../components';
+import { AddButton, DeleteDialog, ListPanel, ListTable, RowActions, SearchInput, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcerns } from '../hooks/use-concerns';
 import { ConcernFormModal } from './concern-form-modal';
@@ -30,9 +30,7 @@ export function AdminConcernsTab() {
     <Stack gap="md">
       <Group justify="space-between" className={classes.toolbar}>
         <SearchInput label="Search complaints" value={list.search} onChange={list.setSearch} />
-        <Button leftSection={<PlusIcon size={16} />} onClick={() => form.open(null)}>
-          Add Complaint
-        </Button>
+        <AddButton label="Add Complaint" onClick={() => form.open(null)} />
       </Group>
 
       <ListPanel itemLabel="complaints" list={list.panel} empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }}>

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { concernsApi, limits, type Concern } from '@prometrica/shared-api';
-import { FormModal, FormModalActions, PlusIcon, SaveFailure, TrashIcon } from '../../../components';
+import { FormModal, FormModalActions, PlusIcon, SaveFailure, TrashIcon, type FormModalState } from '../../../components';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import {
@@ -35,8 +34,9 @@ export function ConcernFormModal({ opened, mode, concern, onClose, onSaved }: Co
       title={mode === 'add' ? 'Add Complaint' : 'Edit Complaint'}
       size="lg"
       onClose={onClose}
+      onSaved={onSaved}
     >
-      {(open, saving, setSaving) => <ConcernForm mode={mode} concern={open.concern} saving={saving} setSaving={setSaving} onCancel={onClose} onSaved={onSaved} />}
+      {(open, modal) => <ConcernForm mode={mode} concern={open.concern} modal={modal} />}
     </FormModal>
   );
 }
@@ -44,10 +44,7 @@ export function ConcernFormModal({ opened, mode, concern, onClose, onSaved }: Co
 interface ConcernFormProps {
   mode: ConcernFormMode;
   concern: Concern | null;
-  saving: boolean;
-  setSaving: (saving: boolean) => void;
-  onCancel: () => void;
-  onSaved: () => void;
+  modal: FormModalState;
 }
 
 function initialValues(concern: Concern | null): ConcernFormValues {
@@ -60,46 +57,23 @@ function initialValues(concern: Concern | null): ConcernFormValues {
   };
 }
 
-function ConcernForm({ mode, concern, saving, setSaving, onCancel, onSaved }: ConcernFormProps) {
-  const { values, errors, set, check } = useFormFields(initialValues(concern), (values: ConcernFormValues) => validateConcern(values, mode, concern?._id));
+function ConcernForm({ mode, concern, modal }: ConcernFormProps) {
+  const { saving } = modal;
+  const { values, errors, set, check, field } = useFormFields(initialValues(concern), (values: ConcernFormValues) => validateConcern(values, mode, concern?._id));
   const adding = mode === 'add';
-  const { failure, clearFailure, save } = useSave(setSaving, adding ? { saved: 'Complaint added', failed: 'The complaint was not added' } : { saved: 'Complaint updated', failed: 'The complaint was not updated' });
+  const { failure, submit } = useSave(adding ? { saved: 'Complaint added', failed: 'The complaint was not added' } : { saved: 'Complaint updated', failed: 'The complaint was not updated' }, modal.setSaving);
 
   const setOptions = (update: (options: string[]) => string[]) => set('ratingOptions', update(values.ratingOptions));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    clearFailure();
-    if (!check()) return;
-    const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.ratingOptions) };
-    const saved = await save(() => (mode === 'edit' && concern ? concernsApi.editConcern(concern._id, { ...body, status: values.status }) : concernsApi.createConcerns([body])));
-    if (saved) onSaved();
-  }
+  const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.ratingOptions) };
+  const send = () => (mode === 'edit' && concern ? concernsApi.editConcern(concern._id, { ...body, status: values.status }) : concernsApi.createConcerns([body]));
 
   return (
-    <form onSubmit={submit} noValidate aria-label={adding ? 'Add complaint' : 'Edit complaint'}>
+    <form onSubmit={submit(check, send, modal.onSaved)} noValidate aria-label={adding ? 'Add complaint' : 'Edit complaint'}>
       <Stack gap="sm">
         <SaveFailure failure={failure ?? errors.id ?? null} />
-        <TextInput
-          label="Title"
-          withAsterisk
-          maxLength={limits.title}
-          value={values.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errors.title}
-          disabled={saving}
-        />
-        <Textarea
-          label="Description"
-          withAsterisk
-          autosize
-          minRows={3}
-          maxLength={limits.description}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-          disabled={saving}
-        />
+        <TextInput label="Title" withAsterisk maxLength={limits.title} {...field('title', saving)} />
+        <Textarea label="Description" withAsterisk autosize minRows={3} maxLength={limits.description} {...field('description', saving)} />
         <Stack gap="xs" role="group" aria-label="Bother options">
           <div>
             <Text size="sm" fw={500}>
@@ -161,7 +135,7 @@ function ConcernForm({ mode, concern, saving, setSaving, onCancel, onSaved }: Co
             disabled={saving}
           />
         )}
-        <FormModalActions label={adding ? 'Add Complaint' : 'Update Complaint'} busyLabel={adding ? 'Adding...' : 'Updating...'} saving={saving} onCancel={onCancel} mt="sm" />
+        <FormModalActions modal={modal} label={adding ? 'Add Complaint' : 'Update Complaint'} busyLabel={adding ? 'Adding...' : 'Updating...'} mt="sm" />
       </Stack>
     </form>
   );

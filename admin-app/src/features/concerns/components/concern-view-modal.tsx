@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { Concern } from '@prometrica/shared-api';
 import { formatDate } from '../../../lib/format-date';
 import { DetailField, ViewModal } from '../../../components';
@@ -12,11 +12,7 @@ export function ConcernViewModal({ concern, onClose }: { concern: Concern | null
       {(concern) => (
         <>
           <DetailField label="Title">{concern.title}</DetailField>
-          <DetailField label="Description">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {concern.description}
-            </Text>
-          </DetailField>
+          <DetailField label="Description" text={concern.description} />
           <DetailField label="Bother options">
             <BadgeList items={concern.botherOptions} empty="No bother options" variant="outline" color="gray" />
           </DetailField>

@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
 import type { SubmissionRow } from '../utils/submissions';
 import { DetailField, ViewModal } from '../../../components';
@@ -18,11 +18,7 @@ export function SubmissionViewModal({ submission, onClose }: { submission: Submi
             <DetailField label="Submitted">{formatDate(submission.submissionDate)}</DetailField>
           </SimpleGrid>
           <DetailField label="Concern">{submission.title}</DetailField>
-          <DetailField label="Description">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {submission.description}
-            </Text>
-          </DetailField>
+          <DetailField label="Description" text={submission.description} />
           <DetailField label="Selections">
             <BadgeList items={submission.selections} empty="Nothing selected" variant="light" color="blue" />
           </DetailField>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { questionsApi } from '@prometrica/shared-api';
 import { FormPage, LoadError, SubmitRow } from '../../../components';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -12,24 +11,18 @@ import { QuestionFormFields } from './question-form-fields';
 export function AddQuestionScreen() {
   const form = useQuestionForm(emptyQuestionForm(), { requireCategory: true });
   const categories = useCategoryNames();
-  const [saving, setSaving] = useState(false);
-  const { save } = useSave(setSaving, { saved: 'Question added', failed: 'The question was not saved' });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate()) return;
-    const { values } = form;
-    const added = await save(() => questionsApi.addQuestion({ ...toQuestionBody(values), category: values.category.trim() }));
-    // Ready for the next question of the same type and category.
-    if (added) form.reset(emptyQuestionForm(values.questionType, values.category));
-  }
+  const { saving, submit } = useSave({ saved: 'Question added', failed: 'The question was not saved' });
+  const { values } = form;
+  const send = () => questionsApi.addQuestion({ ...toQuestionBody(values), category: values.category.trim() });
+  // Ready for the next question of the same type and category.
+  const next = () => form.reset(emptyQuestionForm(values.questionType, values.category));
 
   return (
     <FormPage
       title="Add Question"
       description="Choose a type and a category, then write the question and its answer."
       back={{ to: dashboardPath('question-list'), label: 'Back to questions' }}
-      onSubmit={submit}
+      onSubmit={submit(form.validate, send, next)}
       notice={categories.error && <LoadError title="Categories could not be loaded" message={categories.error} onRetry={categories.reload} />}
     >
       <QuestionFormFields form={form} categories={categories.names} categoriesLoading={categories.loading} categoryRequired disabled={saving} />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Link } from 'react-router-dom';
-import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
-import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -34,11 +33,7 @@ export function QuestionListScreen() {
       <PageHeader
         title="Questions"
         description="Browse, search and maintain the question bank."
-        actions={
-          <Button component={Link} to={dashboardPath('add-question')} leftSection={<PlusIcon size={16} />}>
-            Add Question
-          </Button>
-        }
+        actions={<AddButton label="Add Question" to={dashboardPath('add-question')} />}
       />
 
       <SimpleGrid cols={{ base: 1, xs: 2 }}>

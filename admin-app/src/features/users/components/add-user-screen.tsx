@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SimpleGrid } from '@mantine/core';
 import { useAuthStore, usersApi } from '@prometrica/shared-api';
@@ -16,34 +15,26 @@ export function AddUserScreen() {
   const myRole = useAuthStore((s) => s.user?.role);
   const navigate = useNavigate();
   const form = useFormFields(blank, validateUser);
-  const [saving, setSaving] = useState(false);
-  const { save } = useSave(setSaving, { saved: 'User created', failed: 'The user was not created' });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.check()) return;
-    const { values } = form;
-    const created = await save(() =>
-      usersApi.createUser({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        phoneNumber: values.phoneNumber.trim(),
-        role: values.role === 'admin' ? 'admin' : 'user',
-      }),
-    );
-    if (created) navigate(dashboardPath('user-list'));
-  }
+  const { saving, submit } = useSave({ saved: 'User created', failed: 'The user was not created' });
+  const { values } = form;
+  const send = () =>
+    usersApi.createUser({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      phoneNumber: values.phoneNumber.trim(),
+      role: values.role === 'admin' ? 'admin' : 'user',
+    });
 
   return (
     <FormPage
       title="Add User"
       description="Create an account for a participant or a member of staff."
       back={{ to: dashboardPath('user-list'), label: 'Back to users' }}
-      onSubmit={submit}
+      onSubmit={submit(form.check, send, () => navigate(dashboardPath('user-list')))}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <UserFields values={form.values} errors={form.errors} set={form.set} saving={saving} roles={newUserRoleChoices(myRole)} />
+        <UserFields form={form} saving={saving} roles={newUserRoleChoices(myRole)} />
       </SimpleGrid>
       <SubmitRow label="Create User" saving={saving} />
     </FormPage>

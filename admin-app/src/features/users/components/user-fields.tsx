@@ -1,11 +1,13 @@
 import { NativeSelect, PasswordInput, TextInput } from '@mantine/core';
-import { digitsOnly, type NewUserValues, type RoleChoice, type UserFormErrors, type UserFormValues } from '../utils/user-form';
+import type { FieldBinding } from '../../../lib/use-form-fields';
+import { digitsOnly, type NewUserValues, type RoleChoice, type UserFormValues } from '../utils/user-form';
 
 export interface UserFieldsProps {
-  /** A new account's values carry its password, and the browser is asked not to fill them in. */
-  values: UserFormValues & { password?: string };
-  errors: UserFormErrors;
-  set: (field: keyof NewUserValues, value: string) => void;
+  form: {
+    /** A new account's values carry its password, and the browser is asked not to fill them in. */
+    values: UserFormValues & { password?: string };
+    field: (name: keyof NewUserValues, disabled: boolean, clean?: (text: string) => string) => FieldBinding;
+  };
   saving: boolean;
   roles: RoleChoice[];
   /** A line under the role, e.g. who may choose Admin. */
@@ -13,62 +15,24 @@ export interface UserFieldsProps {
 }
 
 /** The account's fields, shared by the add-user screen and the edit modal. */
-export function UserFields({ values, errors, set, saving, roles, roleDescription }: UserFieldsProps) {
-  const newAccount = values.password !== undefined;
+export function UserFields({ form, saving, roles, roleDescription }: UserFieldsProps) {
+  const newAccount = form.values.password !== undefined;
   const autoComplete = newAccount ? 'off' : undefined;
   return (
     <>
-      <TextInput
-        label="Name"
-        withAsterisk
-        autoComplete={autoComplete}
-        value={values.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-        error={errors.name}
-        disabled={saving}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        withAsterisk
-        autoComplete={autoComplete}
-        value={values.email}
-        onChange={(e) => set('email', e.currentTarget.value)}
-        error={errors.email}
-        disabled={saving}
-      />
+      <TextInput label="Name" withAsterisk autoComplete={autoComplete} {...form.field('name', saving)} />
+      <TextInput label="Email" type="email" withAsterisk autoComplete={autoComplete} {...form.field('email', saving)} />
       {newAccount && (
         <PasswordInput
           label="Password"
           withAsterisk
           autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password', e.currentTarget.value)}
-          error={errors.password}
-          disabled={saving}
+          {...form.field('password', saving)}
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
         />
       )}
-      <TextInput
-        label="Phone number"
-        inputMode="numeric"
-        placeholder="03XXXXXXXXX"
-        withAsterisk
-        value={values.phoneNumber}
-        onChange={(e) => set('phoneNumber', digitsOnly(e.currentTarget.value))}
-        error={errors.phoneNumber}
-        disabled={saving}
-      />
-      <NativeSelect
-        label="Role"
-        withAsterisk
-        value={values.role}
-        data={roles}
-        onChange={(e) => set('role', e.currentTarget.value)}
-        error={errors.role}
-        disabled={saving}
-        description={roleDescription}
-      />
+      <TextInput label="Phone number" inputMode="numeric" placeholder="03XXXXXXXXX" withAsterisk {...form.field('phoneNumber', saving, digitsOnly)} />
+      <NativeSelect label="Role" withAsterisk data={roles} {...form.field('role', saving)} description={roleDescription} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Link } from 'react-router-dom';
-import { Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
-import { DeleteDialog, ListPanel, ListTable, PageHeader, PlusIcon, RoleBadge, RowActions, SearchInput, StatCard } from '../../../components';
+import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RoleBadge, RowActions, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
@@ -23,15 +22,7 @@ export function UserListScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title="Users"
-        description="Participants and staff accounts."
-        actions={
-          <Button component={Link} to={dashboardPath('add-user')} leftSection={<PlusIcon size={16} />}>
-            Add User
-          </Button>
-        }
-      />
+      <PageHeader title="Users" description="Participants and staff accounts." actions={<AddButton label="Add User" to={dashboardPath('add-user')} />} />
 
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <StatCard label="Total Accounts" value={list.counts.total} description="Everyone with an account" />

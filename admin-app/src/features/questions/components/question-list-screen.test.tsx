@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Question } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aQuestion, signInAs } from '../../../testing/fixtures';
+import { queryOf, searchAfterPause } from '../../../testing/lists';
 import { QuestionListScreen } from './question-list-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -14,7 +15,6 @@ function page(questions: Question[], { totalQuestions = questions.length, totalP
 }
 
 const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.method === 'GET' && c.path === 'admin/getquestions');
-const query = (call: { url: URL } | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
 
 test('lists a page of questions: text cut to 50 characters, category and en-GB date', async () => {
   const { calls } = mockApi({
@@ -26,7 +26,7 @@ test('lists a page of questions: text cut to 50 characters, category and en-GB d
   expect(screen.getByText('5 Mar 2026')).toBeInTheDocument();
   expect(within(screen.getByRole('group', { name: 'Total Questions' })).getByText('51')).toBeInTheDocument();
   expect(within(screen.getByRole('group', { name: 'Pages' })).getByText('3')).toBeInTheDocument();
-  expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
+  expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
   expect(screen.getByRole('link', { name: 'Add Question' })).toHaveAttribute('href', '/dashboard/add-question');
 });
 
@@ -46,12 +46,9 @@ test('search waits 500 ms after the last keystroke, then asks the server from pa
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search questions' }), 'sky');
-    await act(() => jest.advanceTimersByTimeAsync(499));
-    expect(listCalls(calls)).toHaveLength(2);
-    await act(() => jest.advanceTimersByTimeAsync(1));
-    await waitFor(() => expect(listCalls(calls)).toHaveLength(3));
-    expect(query(listCalls(calls)[2])).toEqual({ page: '1', limit: '25', search: 'sky' });
+    const searched = await searchAfterPause(user, 'Search questions', 'sky', () => listCalls(calls));
+    expect(listCalls(calls)).toHaveLength(3);
+    expect(queryOf(searched)).toEqual({ page: '1', limit: '25', search: 'sky' });
   } finally {
     jest.useRealTimers();
   }
@@ -64,9 +61,9 @@ test('page size can be 25, 50, 75 or 100 and a new size starts at page 1', async
   const sizes = screen.getByRole('combobox', { name: 'Rows per page' });
   expect(within(sizes).getAllByRole('option').map((o) => o.textContent)).toEqual(['25 per page', '50 per page', '75 per page', '100 per page']);
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '3' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ page: '3' }));
   await userEvent.selectOptions(sizes, '50');
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '50', search: '' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '50', search: '' }));
 });
 
 test('when the last page empties after a delete, the list moves to the new last page', async () => {
@@ -91,7 +88,7 @@ test('when the last page empties after a delete, the list moves to the new last 
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('Question deleted successfully')).toBeInTheDocument();
   expect(await screen.findByText('Question on page 2')).toBeInTheDocument();
-  expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '2' });
+  expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ page: '2' });
   expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ResultListResponse } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, signInAs } from '../../../testing/fixtures';
+import { queryOf, searchAfterPause } from '../../../testing/lists';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
@@ -22,7 +23,6 @@ function listOf(results: ResultListResponse['results'], extra: Partial<ResultLis
 }
 
 const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.path === 'admin/getquizresult');
-const query = (call: { url: URL } | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
 
 test('stat cards show total, passed, failed and the average score', async () => {
   mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
@@ -59,14 +59,14 @@ test('All / True / False filters on passing, from page 1', async () => {
   const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()], { totalPages: 3 }) });
   renderWithProviders(<ResultsScreen />);
   await screen.findByText('Grace Hopper');
-  expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
+  expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
   await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
   await userEvent.click(screen.getByRole('radio', { name: 'True' }));
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'true' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'true' }));
   await userEvent.click(screen.getByRole('radio', { name: 'False' }));
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'false' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'false' }));
   await userEvent.click(screen.getByRole('radio', { name: 'All' }));
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
 });
 
 test('search is sent to the server once typing has paused for 500 ms', async () => {
@@ -76,12 +76,9 @@ test('search is sent to the server once typing has paused for 500 ms', async () 
     const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
     renderWithProviders(<ResultsScreen />);
     await screen.findByText('Grace Hopper');
-    await user.type(screen.getByRole('searchbox', { name: 'Search results' }), 'grace');
-    await act(() => jest.advanceTimersByTimeAsync(499));
-    expect(listCalls(calls)).toHaveLength(1);
-    await act(() => jest.advanceTimersByTimeAsync(1));
-    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
-    expect(query(listCalls(calls)[1])).toEqual({ page: '1', limit: '25', search: 'grace' });
+    const searched = await searchAfterPause(user, 'Search results', 'grace', () => listCalls(calls));
+    expect(listCalls(calls)).toHaveLength(2);
+    expect(queryOf(searched)).toEqual({ page: '1', limit: '25', search: 'grace' });
   } finally {
     jest.useRealTimers();
   }
@@ -100,7 +97,7 @@ test('a page beyond the last one moves to the last page', async () => {
   renderWithProviders(<ResultsScreen />);
   await screen.findByText('Grace Hopper');
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '2' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ page: '2' }));
   expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 });
 
@@ -109,7 +106,7 @@ test('page sizes are 25, 50, 75 and 100', async () => {
   renderWithProviders(<ResultsScreen />);
   await screen.findByText('Grace Hopper');
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
-  await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ limit: '100', page: '1' }));
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ limit: '100', page: '1' }));
 });
 
 test('no results shows the empty state', async () => {
@@ -141,7 +138,7 @@ describe('on a phone', () => {
 test('the first page asked for with the /dashboard/result address is shown without asking again', async () => {
   const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
   resultPages.start(firstResultsQuery);
-  await waitFor(() => expect(query(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' }));
+  await waitFor(() => expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' }));
   renderWithProviders(<ResultsScreen />);
   await screen.findByText('Grace Hopper');
   expect(listCalls(calls)).toHaveLength(1);

@@ -1,0 +1,19 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+/** The query string of a recorded request, as an object. */
+export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries(request?.url.searchParams ?? []);
+
+/**
+ * On jest's fake timers: types `text` into the search box named `box` and checks that the list is
+ * asked for again only once typing has paused for 500 ms. Returns that request.
+ */
+export async function searchAfterPause<T extends { url: URL }>(user: UserEvent, box: string, text: string, requests: () => T[]) {
+  const before = requests().length;
+  await user.type(screen.getByRole('searchbox', { name: box }), text);
+  await act(() => jest.advanceTimersByTimeAsync(499));
+  expect(requests()).toHaveLength(before);
+  await act(() => jest.advanceTimersByTimeAsync(1));
+  await waitFor(() => expect(requests()).toHaveLength(before + 1));
+  return requests()[before];
+}

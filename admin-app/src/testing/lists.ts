@@ -1,5 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+
+/** Runs `work` on jest's fake timers, with a user whose typing advances them; real timers again after. */
+export async function onFakeTimers(work: (user: UserEvent) => Promise<void>) {
+  jest.useFakeTimers();
+  try {
+    await work(userEvent.setup({ advanceTimers: jest.advanceTimersByTime }));
+  } finally {
+    jest.useRealTimers();
+  }
+}
 
 /** The query string of a recorded request, as an object. */
 export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries(request?.url.searchParams ?? []);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Question } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aQuestion, signInAs } from '../../../testing/fixtures';
-import { queryOf, searchAfterPause } from '../../../testing/lists';
+import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
 import { QuestionListScreen } from './question-list-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -36,10 +36,8 @@ test('short question text is shown whole', async () => {
   expect(await screen.findByText('Short one?')).toBeInTheDocument();
 });
 
-test('search waits 500 ms after the last keystroke, then asks the server from page 1', async () => {
-  jest.useFakeTimers();
-  try {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+test('search waits 500 ms after the last keystroke, then asks the server from page 1', () =>
+  onFakeTimers(async (user) => {
     const { calls } = mockApi({ 'GET admin/getquestions': page([aQuestion()], { totalPages: 4 }) });
     renderWithProviders(<QuestionListScreen />);
     await screen.findByText(aQuestion().question);
@@ -49,10 +47,7 @@ test('search waits 500 ms after the last keystroke, then asks the server from pa
     const searched = await searchAfterPause(user, 'Search questions', 'sky', () => listCalls(calls));
     expect(listCalls(calls)).toHaveLength(3);
     expect(queryOf(searched)).toEqual({ page: '1', limit: '25', search: 'sky' });
-  } finally {
-    jest.useRealTimers();
-  }
-});
+  }));
 
 test('page size can be 25, 50, 75 or 100 and a new size starts at page 1', async () => {
   const { calls } = mockApi({ 'GET admin/getquestions': page([aQuestion()], { totalPages: 4 }) });

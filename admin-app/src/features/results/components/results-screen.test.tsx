@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ResultListResponse } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, signInAs } from '../../../testing/fixtures';
-import { queryOf, searchAfterPause } from '../../../testing/lists';
+import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
@@ -69,20 +69,15 @@ test('All / True / False filters on passing, from page 1', async () => {
   await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
 });
 
-test('search is sent to the server once typing has paused for 500 ms', async () => {
-  jest.useFakeTimers();
-  try {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+test('search is sent to the server once typing has paused for 500 ms', () =>
+  onFakeTimers(async (user) => {
     const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
     renderWithProviders(<ResultsScreen />);
     await screen.findByText('Grace Hopper');
     const searched = await searchAfterPause(user, 'Search results', 'grace', () => listCalls(calls));
     expect(listCalls(calls)).toHaveLength(2);
     expect(queryOf(searched)).toEqual({ page: '1', limit: '25', search: 'grace' });
-  } finally {
-    jest.useRealTimers();
-  }
-});
+  }));
 
 test('a page beyond the last one moves to the last page', async () => {
   const { calls } = mockApi({

@@ -11,6 +11,13 @@ export async function onFakeTimers(work: (user: UserEvent) => Promise<void>) {
   }
 }
 
+/** Replaces what the search box named `box` holds with `text`. */
+export async function searchFor(box: string, text: string) {
+  const search = screen.getByRole('searchbox', { name: box });
+  await userEvent.clear(search);
+  await userEvent.type(search, text);
+}
+
 /** The query string of a recorded request, as an object. */
 export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries(request?.url.searchParams ?? []);
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
+import { searchFor } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -91,13 +92,11 @@ test('search matches title, description or rating options, ignoring case', async
   ]);
   renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Recognition');
-  const search = screen.getByRole('searchbox', { name: 'Search complaints' });
-  await userEvent.type(search, 'LAPTOP');
+  await searchFor('Search complaints', 'LAPTOP');
   expect(titles()).toEqual(['Resources']);
-  await userEvent.clear(search);
-  await userEvent.type(search, 'sometimes');
+  await searchFor('Search complaints', 'sometimes');
   expect(titles()).toEqual(['Recognition']);
-  await userEvent.type(search, '!');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search complaints' }), '!');
   expect(screen.getByText('No Admin Complaints Found')).toBeInTheDocument();
   expect(screen.getByText('Try searching with different keywords')).toBeInTheDocument();
 });

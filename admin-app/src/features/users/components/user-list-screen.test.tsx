@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aUser, signInAs } from '../../../testing/fixtures';
+import { searchFor } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
 function people(count: number, overrides: (i: number) => Partial<User> = () => ({})): User[] {
@@ -50,16 +51,13 @@ test('search matches name, email or role and starts again at page 1', async () =
   renderWithProviders(<UserListScreen />);
   await screen.findByText('Person 1');
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  const search = screen.getByRole('searchbox', { name: 'Search users' });
-  await userEvent.type(search, 'ADMIN');
+  await searchFor('Search users', 'ADMIN');
   expect(names()).toEqual(['Alan Admin', 'Sara Super']);
-  await userEvent.clear(search);
-  await userEvent.type(search, 'person12@');
+  await searchFor('Search users', 'person12@');
   expect(names()).toEqual(['Person 12']);
-  await userEvent.clear(search);
-  await userEvent.type(search, 'Alan');
+  await searchFor('Search users', 'Alan');
   expect(names()).toEqual(['Alan Admin']);
-  await userEvent.type(search, 'xyz');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'xyz');
   expect(screen.getByText('No users found')).toBeInTheDocument();
 });
 

@@ -19,6 +19,11 @@ const answerBox = () => screen.getByRole('textbox', { name: /^Correct answer/ })
 const option = (letter: string) => screen.getByRole('textbox', { name: new RegExp(`^Option ${letter}`) });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Question' }));
 
+/** Types the given texts into options A, B, C... in turn. */
+async function typeOptions(...texts: string[]) {
+  for (const [index, text] of texts.entries()) await userEvent.type(option('ABCD'[index]!), text);
+}
+
 async function pickCategory(name: string) {
   await waitFor(() => expect(screen.getByRole('option', { name })).toBeInTheDocument());
   await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Category/ }), name);
@@ -51,10 +56,7 @@ test('the category picker says when there are no categories', async () => {
 
 test('options must be unique, ignoring case and spaces, and the answer must be one of them', async () => {
   renderForm();
-  await userEvent.type(option('A'), 'Red');
-  await userEvent.type(option('B'), ' red ');
-  await userEvent.type(option('C'), 'Blue');
-  await userEvent.type(option('D'), 'Green');
+  await typeOptions('Red', ' red ', 'Blue', 'Green');
   await userEvent.type(answerBox(), 'Purple');
   await save();
   expect(screen.getByText('Options must be unique')).toBeInTheDocument();
@@ -75,8 +77,7 @@ test('multiple choice starts with four options and keeps between two and four', 
 
 test('removing the option that is the correct answer clears the answer', async () => {
   renderForm();
-  await userEvent.type(option('A'), 'Red');
-  await userEvent.type(option('B'), 'Blue');
+  await typeOptions('Red', 'Blue');
   await userEvent.type(answerBox(), 'blue');
   await userEvent.click(screen.getByRole('button', { name: 'Remove option A' }));
   expect(answerBox()).toHaveValue('blue');
@@ -102,10 +103,7 @@ test('a multiple-choice question is sent with its category name and the form is 
   const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
   await pickCategory('Leadership');
   await userEvent.type(questionBox(), '  Which colour is the sky?  ');
-  await userEvent.type(option('A'), 'Red');
-  await userEvent.type(option('B'), 'Blue ');
-  await userEvent.type(option('C'), 'Green');
-  await userEvent.type(option('D'), 'Yellow');
+  await typeOptions('Red', 'Blue ', 'Green', 'Yellow');
   await userEvent.type(answerBox(), 'blue');
   await save();
   expect(await screen.findByText('Question added successfully')).toBeInTheDocument();

@@ -7,17 +7,18 @@ import { useState } from 'react';
 export function useItemModal<T>(onSaved?: () => void) {
   const [state, setState] = useState<{ opened: boolean; item: T | null }>({ opened: false, item: null });
   const close = () => setState((s) => ({ ...s, opened: false }));
+  const saved = () => {
+    close();
+    onSaved?.();
+  };
   return {
     opened: state.opened,
     /** The item it was last opened for, kept while it closes so that its title stays. */
     item: state.item,
-    /** The item while the modal is open, otherwise null. */
-    showing: state.opened ? state.item : null,
     open: (item: T | null) => setState({ opened: true, item }),
     close,
-    saved: () => {
-      close();
-      onSaved?.();
-    },
+    saved,
+    /** What a modal that edits the item takes: the item while the modal is open, otherwise null. */
+    editor: { item: state.opened ? state.item : null, onClose: close, onSaved: saved },
   };
 }

@@ -10,6 +10,15 @@ export interface FormModalState {
   onSaved: () => void;
 }
 
+/** What a list hands the modal that edits one of its items (`useItemModal`'s `editor`). */
+export interface EditModalProps<T> {
+  /** The item being edited; null closes the modal. */
+  item: T | null;
+  onClose: () => void;
+  /** Called after the server accepted the change. */
+  onSaved: () => void;
+}
+
 export interface FormModalProps<T> {
   /** The item the form edits; null closes the modal. */
   item: T | null;

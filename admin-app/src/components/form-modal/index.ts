@@ -1,2 +1,2 @@
 export { FormModal, FormModalActions, SaveFailure } from './form-modal';
-export type { FormModalActionsProps, FormModalProps, FormModalState } from './form-modal';
+export type { EditModalProps, FormModalActionsProps, FormModalProps, FormModalState } from './form-modal';

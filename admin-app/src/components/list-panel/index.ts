@@ -1,2 +1,2 @@
-export { ListPanel, ListTable } from './list-panel';
+export { ActionsCell, ListPanel, ListTable, NameCell } from './list-panel';
 export type { ListPanelProps, ListTableProps, ListView } from './list-panel';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { LoadingOverlay, Paper, Table } from '@mantine/core';
+import { LoadingOverlay, Paper, Table, Text } from '@mantine/core';
 import { EmptyState, type EmptyStateProps } from '../empty-state';
 import { LoadError } from '../load-error';
 import { PaginationFooter, type PaginationFooterProps } from '../pagination-footer';
+import { RowActions, type RowActionsProps } from '../row-actions';
 
 /** A list as the panel shows it (`useSearchableList`'s `panel`, or `serverListPanel`). */
 export interface ListView {
@@ -78,5 +79,25 @@ export function ListTable({ minWidth, columns, plainRows = false, compact = fals
         {plainRows ? <tbody>{children}</tbody> : <Table.Tbody>{children}</Table.Tbody>}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A row's name, in bold. */
+export function NameCell({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <Table.Td className={className}>
+      <Text size="sm" fw={500}>
+        {children}
+      </Text>
+    </Table.Td>
+  );
+}
+
+/** A row's last cell: its view, edit and delete buttons. */
+export function ActionsCell({ className, ...actions }: RowActionsProps & { className?: string }) {
+  return (
+    <Table.Td className={className}>
+      <RowActions {...actions} />
+    </Table.Td>
   );
 }

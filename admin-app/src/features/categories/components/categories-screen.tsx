@@ -1,8 +1,8 @@
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
-import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RowActions, SearchInput, StatCard } from '../../../components';
+import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, NameCell, PageHeader, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
@@ -28,23 +28,17 @@ export function CategoriesScreen() {
         <ListTable minWidth={520} columns={['Name', 'Questions', 'Created', 'Actions']}>
           {list.pageItems.map((category) => (
             <Table.Tr key={category._id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {category.name}
-                </Text>
-              </Table.Td>
+              <NameCell>{category.name}</NameCell>
               <Table.Td>
                 <Badge variant="light" color={category.questionCount > 0 ? 'blue' : 'gray'}>
                   {category.questionCount} {category.questionCount === 1 ? 'question' : 'questions'}
                 </Badge>
               </Table.Td>
               <Table.Td>{formatDate(category.createdAt)}</Table.Td>
-              <Table.Td>
-                <RowActions
-                  edit={{ label: `Edit category ${category.name}`, onClick: () => form.open(category) }}
-                  remove={{ label: `Delete category ${category.name}`, onClick: () => remove.setDeleting(category) }}
-                />
-              </Table.Td>
+              <ActionsCell
+                edit={{ label: `Edit category ${category.name}`, onClick: () => form.open(category) }}
+                remove={{ label: `Delete category ${category.name}`, onClick: () => remove.setDeleting(category) }}
+              />
             </Table.Tr>
           ))}
         </ListTable>

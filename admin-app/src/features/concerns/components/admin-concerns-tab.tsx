@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi, type Concern } from '@prometrica/shared-api';
-import { AddButton, DeleteDialog, ListPanel, ListTable, RowActions, SearchInput, TruncatedText } from '../../../components';
+import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, NameCell, SearchInput, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcerns } from '../hooks/use-concerns';
 import { ConcernFormModal } from './concern-form-modal';
@@ -37,11 +37,7 @@ export function AdminConcernsTab() {
         <ListTable minWidth={820} columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}>
           {list.pageItems.map((concern) => (
             <Table.Tr key={concern._id}>
-              <Table.Td className={classes.titleCell}>
-                <Text size="sm" fw={500}>
-                  {concern.title}
-                </Text>
-              </Table.Td>
+              <NameCell className={classes.titleCell}>{concern.title}</NameCell>
               <Table.Td className={classes.descriptionCell}>
                 <TruncatedText text={concern.description} max={descriptionLength} />
               </Table.Td>
@@ -54,13 +50,11 @@ export function AdminConcernsTab() {
                 <StatusBadge status={concern.status} />
               </Table.Td>
               <Table.Td>{formatDate(concern.createdAt)}</Table.Td>
-              <Table.Td>
-                <RowActions
-                  view={{ label: `View complaint ${concern.title}`, onClick: () => setViewing(concern) }}
-                  edit={{ label: `Edit complaint ${concern.title}`, onClick: () => form.open(concern) }}
-                  remove={{ label: `Delete complaint ${concern.title}`, onClick: () => remove.setDeleting(concern) }}
-                />
-              </Table.Td>
+              <ActionsCell
+                view={{ label: `View complaint ${concern.title}`, onClick: () => setViewing(concern) }}
+                edit={{ label: `Edit complaint ${concern.title}`, onClick: () => form.open(concern) }}
+                remove={{ label: `Delete complaint ${concern.title}`, onClick: () => remove.setDeleting(concern) }}
+              />
             </Table.Tr>
           ))}
         </ListTable>

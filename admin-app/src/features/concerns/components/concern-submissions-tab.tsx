@@ -3,7 +3,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernRatingsApi } from '@prometrica/shared-api';
-import { DeleteDialog, ListPanel, ListTable, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { ActionsCell, DeleteDialog, ListPanel, ListTable, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcernSubmissions } from '../hooks/use-concern-submissions';
 import type { SubmissionRow } from '../utils/submissions';
@@ -66,12 +66,10 @@ export function ConcernSubmissionsTab() {
               <Table.Td>
                 <StatusBadge status={row.status} />
               </Table.Td>
-              <Table.Td>
-                <RowActions
-                  view={{ label: `View submission by ${row.userInfo.name}`, onClick: () => setViewing(row) }}
-                  remove={{ label: `Delete submission by ${row.userInfo.name}`, onClick: () => remove.setDeleting(row) }}
-                />
-              </Table.Td>
+              <ActionsCell
+                view={{ label: `View submission by ${row.userInfo.name}`, onClick: () => setViewing(row) }}
+                remove={{ label: `Delete submission by ${row.userInfo.name}`, onClick: () => remove.setDeleting(row) }}
+              />
             </Table.Tr>
           ))}
         </ListTable>

@@ -1,23 +1,15 @@
 import { questionsApi, type Question } from '@prometrica/shared-api';
-import { FormModal, FormModalActions, SaveFailure, type FormModalState } from '../../../components';
+import { FormModal, FormModalActions, SaveFailure, type EditModalProps, type FormModalState } from '../../../components';
 import { useSave } from '../../../lib/use-save';
 import { useCategoryNames } from '../hooks/use-category-names';
 import { useQuestionForm } from '../hooks/use-question-form';
 import { formFromQuestion, toQuestionBody } from '../utils/question-form';
 import { QuestionFormFields } from './question-form-fields';
 
-export interface QuestionEditModalProps {
-  /** The question being edited; null closes the modal. */
-  question: Question | null;
-  onClose: () => void;
-  /** Called after the server accepted the change. */
-  onSaved: () => void;
-}
-
 /** `Edit Question`: the type is inferred from the stored question; same rules as adding. */
-export function QuestionEditModal({ question, onClose, onSaved }: QuestionEditModalProps) {
+export function QuestionEditModal({ item, onClose, onSaved }: EditModalProps<Question>) {
   return (
-    <FormModal item={question} keyOf={(q) => q._id} title="Edit Question" size="lg" onClose={onClose} onSaved={onSaved}>
+    <FormModal item={item} keyOf={(q) => q._id} title="Edit Question" size="lg" onClose={onClose} onSaved={onSaved}>
       {(question, modal) => <EditQuestionForm question={question} modal={modal} />}
     </FormModal>
   );

@@ -3,7 +3,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
-import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RowActions, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -61,20 +61,18 @@ export function QuestionListScreen() {
               </Table.Td>
               <Table.Td>{question.category?.name ?? <Text c="dimmed" size="sm">Uncategorised</Text>}</Table.Td>
               <Table.Td>{formatDate(question.createdAt)}</Table.Td>
-              <Table.Td className={classes.actions}>
-                <RowActions
-                  view={{ label: 'View question', onClick: () => setViewing(question) }}
-                  edit={{ label: 'Edit question', onClick: () => editing.open(question) }}
-                  remove={{ label: 'Delete question', onClick: () => remove.setDeleting(question) }}
-                />
-              </Table.Td>
+              <ActionsCell className={classes.actions}
+                view={{ label: 'View question', onClick: () => setViewing(question) }}
+                edit={{ label: 'Edit question', onClick: () => editing.open(question) }}
+                remove={{ label: 'Delete question', onClick: () => remove.setDeleting(question) }}
+              />
             </Table.Tr>
           ))}
         </ListTable>
       </ListPanel>
 
       <QuestionViewModal question={viewing} onClose={() => setViewing(null)} />
-      <QuestionEditModal question={editing.showing} onClose={editing.close} onSaved={editing.saved} />
+      <QuestionEditModal {...editing.editor} />
       <DeleteDialog flow={remove} />
     </Stack>
   );

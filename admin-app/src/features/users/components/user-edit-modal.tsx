@@ -1,23 +1,15 @@
 import { Stack } from '@mantine/core';
 import { useAuthStore, usersApi, type Role, type User } from '@prometrica/shared-api';
-import { FormModal, FormModalActions, SaveFailure, type FormModalState } from '../../../components';
+import { FormModal, FormModalActions, SaveFailure, type EditModalProps, type FormModalState } from '../../../components';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import { editRoleChoices, validateUser, type UserFormValues } from '../utils/user-form';
 import { UserFields } from './user-fields';
 
-export interface UserEditModalProps {
-  /** The account being edited; null closes the modal. */
-  user: User | null;
-  onClose: () => void;
-  /** Called after the server accepted the change. */
-  onSaved: () => void;
-}
-
 /** `Edit User`: name, email, phone and role. */
-export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
+export function UserEditModal({ item, onClose, onSaved }: EditModalProps<User>) {
   return (
-    <FormModal item={user} keyOf={(u) => u._id} title="Edit User" onClose={onClose} onSaved={onSaved}>
+    <FormModal item={item} keyOf={(u) => u._id} title="Edit User" onClose={onClose} onSaved={onSaved}>
       {(user, modal) => <EditUserForm user={user} modal={modal} />}
     </FormModal>
   );

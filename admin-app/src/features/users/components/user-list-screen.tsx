@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
-import { AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, RoleBadge, RowActions, SearchInput, StatCard } from '../../../components';
+import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, NameCell, PageHeader, RoleBadge, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
@@ -39,32 +39,26 @@ export function UserListScreen() {
             const isMe = user._id === me?._id;
             return (
               <Table.Tr key={user._id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {user.name}
-                  </Text>
-                </Table.Td>
+                <NameCell>{user.name}</NameCell>
                 <Table.Td>{user.email}</Table.Td>
                 <Table.Td>{user.phoneNumber || '—'}</Table.Td>
                 <Table.Td>
                   <RoleBadge role={user.role} />
                 </Table.Td>
                 <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                <Table.Td>
-                  <RowActions
-                    view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
-                    edit={{
-                      label: `Edit user ${user.name}`,
-                      onClick: () => editing.open(user),
-                      blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
-                    }}
-                    remove={{
-                      label: `Delete user ${user.name}`,
-                      onClick: () => remove.setDeleting(user),
-                      blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
-                    }}
-                  />
-                </Table.Td>
+                <ActionsCell
+                  view={{ label: `View user ${user.name}`, onClick: () => setViewing(user) }}
+                  edit={{
+                    label: `Edit user ${user.name}`,
+                    onClick: () => editing.open(user),
+                    blockedBecause: manageable ? undefined : 'Only a superadmin can edit a superadmin',
+                  }}
+                  remove={{
+                    label: `Delete user ${user.name}`,
+                    onClick: () => remove.setDeleting(user),
+                    blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
+                  }}
+                />
               </Table.Tr>
             );
           })}
@@ -72,7 +66,7 @@ export function UserListScreen() {
       </ListPanel>
 
       <UserViewModal user={viewing} onClose={() => setViewing(null)} />
-      <UserEditModal user={editing.showing} onClose={editing.close} onSaved={editing.saved} />
+      <UserEditModal {...editing.editor} />
       <DeleteDialog flow={remove} />
     </Stack>
   );

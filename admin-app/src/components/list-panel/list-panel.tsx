@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadingOverlay, Paper, Table, Text } from '@mantine/core';
+import { DeleteDialog, type DeleteFlow } from '../confirm-dialog';
 import { EmptyState, type EmptyStateProps } from '../empty-state';
 import { LoadError } from '../load-error';
 import { PaginationFooter, type PaginationFooterProps } from '../pagination-footer';
@@ -28,12 +29,14 @@ export interface ListPanelProps {
   /** The empty state; its hint is `searchHint` when a search narrowed the list. */
   empty: EmptyStateProps;
   searchHint?: string;
+  /** The list's delete flow (`useConfirmedDelete`), whose confirmation the panel shows. */
+  deleting?: DeleteFlow;
   /** The list itself: a `ListTable`, or cards. */
   children: ReactNode;
 }
 
-/** What every admin list shows around its rows: a failed load, the bordered panel with its loader or empty state, and the pages. */
-export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching with different keywords', children }: ListPanelProps) {
+/** What every admin list shows around its rows: a failed load, the bordered panel with its loader or empty state, the pages and the delete confirmation. */
+export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching with different keywords', deleting, children }: ListPanelProps) {
   const errorTitle = `${itemLabel.charAt(0).toUpperCase()}${itemLabel.slice(1)} could not be loaded`;
   return (
     <>
@@ -45,6 +48,7 @@ export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching 
       </Paper>
 
       <PaginationFooter {...list.footer} itemLabel={itemLabel} />
+      {deleting && <DeleteDialog flow={deleting} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, SimpleGrid, Stack, Table } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, NameCell, PageHeader, SearchInput, StatCard } from '../../../components';
+import { ActionsCell, AddButton, ListPanel, ListTable, NameCell, PageHeader, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
@@ -24,7 +24,7 @@ export function CategoriesScreen() {
 
       <SearchInput label="Search categories" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel itemLabel="categories" list={list.panel} empty={{ title: 'No Categories Found', hint: 'Add a category to group your questions' }}>
+      <ListPanel itemLabel="categories" list={list.panel} empty={{ title: 'No Categories Found', hint: 'Add a category to group your questions' }} deleting={remove}>
         <ListTable minWidth={520} columns={['Name', 'Questions', 'Created', 'Actions']}>
           {list.pageItems.map((category) => (
             <Table.Tr key={category._id}>
@@ -45,7 +45,6 @@ export function CategoriesScreen() {
       </ListPanel>
 
       <CategoryFormModal opened={form.opened} category={form.item} onClose={form.close} onSaved={form.saved} />
-      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernRatingsApi } from '@prometrica/shared-api';
-import { ActionsCell, DeleteDialog, ListPanel, ListTable, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { ActionsCell, ListPanel, ListTable, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcernSubmissions } from '../hooks/use-concern-submissions';
 import type { SubmissionRow } from '../utils/submissions';
@@ -35,7 +35,7 @@ export function ConcernSubmissionsTab() {
 
       <SearchInput label="Search submissions" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel itemLabel="submissions" list={list.panel} empty={{ title: 'No User Submissions Found', hint: 'No user submissions available at the moment' }}>
+      <ListPanel itemLabel="submissions" list={list.panel} empty={{ title: 'No User Submissions Found', hint: 'No user submissions available at the moment' }} deleting={remove}>
         <ListTable minWidth={900} columns={['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions']}>
           {list.pageItems.map((row) => (
             <Table.Tr key={row.id}>
@@ -76,7 +76,6 @@ export function ConcernSubmissionsTab() {
       </ListPanel>
 
       <SubmissionViewModal submission={viewing} onClose={() => setViewing(null)} />
-      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

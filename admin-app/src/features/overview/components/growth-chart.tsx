@@ -1,19 +1,13 @@
 import { LineChart } from '@mantine/charts';
-import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import type { StatsResponse } from '@prometrica/shared-api';
 import { growthSeries } from '../utils/chart-data';
-import classes from './overview.module.css';
+import { ChartCard } from './chart-card';
 
 /** `Growth Analytics`: users and questions created per month, January to December. */
 export function GrowthChart({ monthly }: { monthly: StatsResponse['monthly'] }) {
   return (
-    <Paper withBorder radius="md" p="md" className={classes.chartCard} component="section" aria-labelledby="growth-title">
-      <Title order={2} size="h4" id="growth-title">
-        Growth Analytics
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Users and Questions over time
-      </Text>
+    <ChartCard id="growth-title" title="Growth Analytics" subtitle="Users and Questions over time">
       {/* The chart is drawn for the eye (inert: hidden from screen readers, not focusable); the table below says the same. */}
       <div inert>
         <LineChart
@@ -50,6 +44,6 @@ export function GrowthChart({ monthly }: { monthly: StatsResponse['monthly'] }) 
           </tbody>
         </table>
       </VisuallyHidden>
-    </Paper>
+    </ChartCard>
   );
 }

@@ -1,20 +1,15 @@
 import { DonutChart } from '@mantine/charts';
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Stack, Text } from '@mantine/core';
 import type { StatsResponse } from '@prometrica/shared-api';
 import { roleSegments } from '../utils/chart-data';
+import { ChartCard } from './chart-card';
 import classes from './overview.module.css';
 
 /** `User Distribution`: a donut of accounts per role, with a legend of counts. */
 export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
   const segments = roleSegments(roles);
   return (
-    <Paper withBorder radius="md" p="md" className={classes.chartCard} component="section" aria-labelledby="distribution-title">
-      <Title order={2} size="h4" id="distribution-title">
-        User Distribution
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        By role type
-      </Text>
+    <ChartCard id="distribution-title" title="User Distribution" subtitle="By role type">
       {segments.length === 0 ? (
         <Center h={200}>
           <Text c="dimmed">No user data available</Text>
@@ -40,6 +35,6 @@ export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
           </Stack>
         </Stack>
       )}
-    </Paper>
+    </ChartCard>
   );
 }

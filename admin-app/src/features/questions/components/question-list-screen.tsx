@@ -3,7 +3,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, PageHeader, SearchInput, StatCard, TruncatedText } from '../../../components';
+import { ActionsCell, AddButton, ListPanel, ListTable, PageHeader, SearchInput, StatCard, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -47,6 +47,7 @@ export function QuestionListScreen() {
         itemLabel="questions"
         list={serverListPanel(list, { count: questions.length, total: totalQuestions, totalPages })}
         empty={{ title: 'No Questions Found', hint: 'Add the first question to get started' }}
+        deleting={remove}
       >
         <ListTable minWidth={720} columns={['Question', 'Type', 'Category', 'Created', 'Actions']}>
           {questions.map((question) => (
@@ -61,7 +62,8 @@ export function QuestionListScreen() {
               </Table.Td>
               <Table.Td>{question.category?.name ?? <Text c="dimmed" size="sm">Uncategorised</Text>}</Table.Td>
               <Table.Td>{formatDate(question.createdAt)}</Table.Td>
-              <ActionsCell className={classes.actions}
+              <ActionsCell
+                className={classes.actions}
                 view={{ label: 'View question', onClick: () => setViewing(question) }}
                 edit={{ label: 'Edit question', onClick: () => editing.open(question) }}
                 remove={{ label: 'Delete question', onClick: () => remove.setDeleting(question) }}
@@ -73,7 +75,6 @@ export function QuestionListScreen() {
 
       <QuestionViewModal question={viewing} onClose={() => setViewing(null)} />
       <QuestionEditModal {...editing.editor} />
-      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

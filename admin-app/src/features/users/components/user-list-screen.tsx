@@ -3,7 +3,7 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, DeleteDialog, ListPanel, ListTable, NameCell, PageHeader, RoleBadge, SearchInput, StatCard } from '../../../components';
+import { ActionsCell, AddButton, ListPanel, ListTable, NameCell, PageHeader, RoleBadge, SearchInput, StatCard } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
@@ -32,7 +32,7 @@ export function UserListScreen() {
 
       <SearchInput label="Search users" placeholder="Search by name, email or role..." value={list.search} onChange={list.setSearch} />
 
-      <ListPanel itemLabel="users" list={list.panel} empty={{ title: 'No users found' }}>
+      <ListPanel itemLabel="users" list={list.panel} empty={{ title: 'No users found' }} deleting={remove}>
         <ListTable minWidth={760} columns={['Name', 'Email', 'Phone', 'Role', 'Joined', 'Actions']}>
           {list.pageItems.map((user) => {
             const manageable = canManage(user, me?.role);
@@ -67,7 +67,6 @@ export function UserListScreen() {
 
       <UserViewModal user={viewing} onClose={() => setViewing(null)} />
       <UserEditModal {...editing.editor} />
-      <DeleteDialog flow={remove} />
     </Stack>
   );
 }

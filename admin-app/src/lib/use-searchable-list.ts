@@ -23,9 +23,14 @@ export function useSearchableList<R, T>(
     paging.setPage(1);
   }
 
-  /** What `PaginationFooter` shows for this list (with its `itemLabel`). */
-  const footer = { page: paging.page, totalPages: paging.totalPages, total: filtered.length, pageSize, onPageChange: paging.setPage };
-  /** What `ListPanel` shows for this list. */
-  const panel = { loading: list.loading, error: list.error, reload: list.reload, count: filtered.length, searching: Boolean(search.trim()), footer };
-  return { ...list, items, filtered, search, setSearch, footer, panel, ...paging };
+  /** What `ListPanel` shows for this list: its load, its rows, whether a search narrowed it, and the pages. */
+  const panel = {
+    loading: list.loading,
+    error: list.error,
+    reload: list.reload,
+    count: filtered.length,
+    searching: Boolean(search.trim()),
+    footer: { page: paging.page, totalPages: paging.totalPages, total: filtered.length, pageSize, onPageChange: paging.setPage },
+  };
+  return { ...list, items, filtered, search, setSearch, panel, ...paging };
 }

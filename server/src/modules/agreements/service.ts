@@ -6,6 +6,8 @@ import { assertSubmittingSession } from '../quiz/service';
 import { insertAgreement } from './repository';
 
 /** `POST useragreement/add`: the participant's signed consent, stored against them. */
+export { findLatestAgreement } from './repository';
+
 export async function addAgreement(store: Store, who: ParticipantIdentity, body: AgreementBody): Promise<AgreementResponse> {
   // After a submission only the submitting browser acts for the participant.
   await assertSubmittingSession(store.db, who);

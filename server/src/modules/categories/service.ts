@@ -11,7 +11,9 @@ import {
   renameCategory,
   type CategoryRecord,
 } from './repository';
-import { questionSet } from '../questions/question-set';
+import { questionSet } from '../questions/service';
+
+export { findCategoryByName } from './repository';
 
 export const categoryNotFoundMessage = 'Category not found';
 export const duplicateCategoryMessage = (name: string) => `A category named "${name}" already exists`;

@@ -1,6 +1,6 @@
 import { valuesRows, type ListColumn } from '../../db/statements/values-list';
 import type { Dialect, Executor, ParticipantsTable } from '../../db/types';
-import { normalizeEmail } from '../users/repository';
+import { normalizeEmail } from '../../lib/email';
 
 /** A participant as the server works with it. */
 export interface ParticipantRecord {

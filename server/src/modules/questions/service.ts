@@ -13,7 +13,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
 import { badRequest, found } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
-import { findCategoryByName } from '../categories/repository';
+import { findCategoryByName } from '../categories/service';
 import {
   countQuestions,
   deleteQuestion as deleteQuestionRow,
@@ -25,6 +25,9 @@ import {
   type QuestionRecord,
 } from './repository';
 import { questionSet } from './question-set';
+
+export { questionSet } from './question-set';
+export type { QuestionRecord } from './repository';
 
 export const questionNotFoundMessage = 'Question not found';
 const missingCategory = (name: string) => badRequest(`category: Category "${name}" does not exist`, 'category');

@@ -1,6 +1,6 @@
 import { isCorrectAnswer, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import type { AnswerRecord, ResultCategoryRecord } from '../results/service';
-import type { QuestionRecord } from '../questions/repository';
+import type { QuestionRecord } from '../questions/service';
 
 /** What a submission scores: its answers (snapshots), totals and per-category figures. */
 export interface Score {

@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, unauthorized, type HttpError } from '.
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
-import type { CarriedDetails } from '../participants/repository';
+import type { CarriedDetails } from '../participants/service';
 import { sameSession } from '../participants/service';
 import {
   findParticipantResult,
@@ -18,8 +18,7 @@ import {
   type AnswerRecord,
   type ResultRecord,
 } from '../results/service';
-import { questionSet } from '../questions/question-set';
-import type { QuestionRecord } from '../questions/repository';
+import { questionSet, type QuestionRecord } from '../questions/service';
 import { scoreAnswers } from './scoring';
 import { submissionWriter } from './submission-writer';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Executor } from '../../db/types';
 import { HttpError } from '../../lib/http-errors';
-import { normalizeEmail } from '../users/repository';
+import { normalizeEmail } from '../../lib/email';
 import { clearAttempts, countAttempt, deleteEndedWindows, uncountAttempt } from './repository';
 
 /** How long a counting window lasts. */

@@ -1,4 +1,4 @@
-import { findLatestAgreement } from '../agreements/repository';
+import { findLatestAgreement } from '../agreements/service';
 import {
   performanceOf,
   type CategoryFigure,

@@ -4,7 +4,7 @@ import { executeInOrder } from '../../db/statements/execute';
 import { statementText } from '../../db/statements/statement-cache';
 import { valuesRows, type ListColumn } from '../../db/statements/values-list';
 import type { Dialect, Executor } from '../../db/types';
-import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/repository';
+import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 

@@ -1,6 +1,7 @@
 import type { Role } from '@prometrica/shared-api/contract';
 import type { Dialect, Executor, UserRow } from '../../db/types';
 import { containsPattern, likeLower } from '../../lib/pagination';
+import { normalizeEmail } from '../../lib/email';
 
 /** An account as the server works with it (camelCase, hash included). */
 export interface UserRecord {
@@ -28,7 +29,6 @@ function toRecord(row: UserRow): UserRecord {
 }
 
 /** The lowercased form stored in `email_lower`; computed here, never by SQL `lower()` (ASCII-only on SQLite). */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -24,6 +24,8 @@ import {
   type UserRecord,
 } from './repository';
 
+export { findUserByEmail } from './repository';
+
 export const duplicateEmailMessage = 'A user with this email already exists';
 
 /** An account without its password hash: what the server keeps on an authenticated request. */

@@ -1,0 +1,127 @@
+// Reliability harness: the servers under test (started like production, one node process each),
+// the folder and scratch database of a run, and a direct look at the database they used.
+
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { lockFileName } from '../../../src/db/lock';
+import { sqliteFileName } from '../../../src/db/sqlite/sqlite';
+import type { Database } from '../../../src/db/types';
+import { killStarted, spawnServerProcess, startServerProcess, type ServerProcess } from '../../helpers/server-process';
+import { destroyAgents } from './http';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, makeTempDir, postgresUrl } from './settings';
+
+export { freePort, killStarted, seconds, sleep, type ServerProcess } from '../../helpers/server-process';
+
+/**
+ * Where a reliability test file's run keeps its data: `begin()` makes a scratch folder and, on
+ * PostgreSQL, a scratch database; after the file's tests the servers, connections, folder and
+ * database are all gone.
+ */
+export function scratchRun(name: string) {
+  let dir: string | undefined;
+  let scratch: ScratchDatabase | undefined;
+  afterAll(async () => {
+    destroyAgents();
+    await killStarted();
+    await scratch?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    async begin(): Promise<{ dir: string; databaseUrl: string | undefined }> {
+      dir = makeTempDir(name);
+      if (postgresUrl) scratch = await createScratchDatabase(postgresUrl, `prometrica_${name.replace(/-/g, '_')}`);
+      return { dir, databaseUrl: scratch?.url };
+    },
+  };
+}
+
+export interface ServerSettings {
+  /** For messages: which server this is ("A", "B", "crash"). */
+  name: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL database URL; SQLite in `dataDir` when absent. */
+  databaseUrl?: string | undefined;
+}
+
+/** Starts a server with the reliability tests' accounts and secret and waits until it is healthy. */
+export function startServer(settings: ServerSettings, healthTimeoutMs = 90_000): Promise<ServerProcess> {
+  return startServerProcess({ ...settings, env: serverEnv(settings) }, healthTimeoutMs);
+}
+
+/** Spawns such a server without waiting for it to listen. */
+export function spawnServer(settings: ServerSettings): ServerProcess {
+  return spawnServerProcess({ ...settings, env: serverEnv(settings) });
+}
+
+function serverEnv(settings: ServerSettings): Record<string, string> {
+  const missing = path.join(settings.dataDir, '..', 'no-dist');
+  return {
+    DATABASE_URL: settings.databaseUrl ?? '',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    // The front-end builds are not what is tested: never depend on what was last built.
+    SHELL_DIST: path.join(missing, 'shell'),
+    PARTICIPANT_DIST: path.join(missing, 'participant'),
+    ADMIN_DIST: path.join(missing, 'admin'),
+  };
+}
+
+/** The SQLite lock file of a data directory and the PID in it (null when there is none). */
+export function readLockPid(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, lockFileName), 'utf8').trim(), 10);
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+// PostgreSQL scratch databases (the server has no schema setting, so each run gets a database).
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `CREATE DATABASE` a fresh one on the server of `baseUrl`; `drop()` removes it (forcing off leftovers). */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await withClient(baseUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+  };
+}
+
+/** Kysely straight on the database the servers used (SQLite file or PostgreSQL), not through the server. */
+export function openDirect(target: { dataDir: string; databaseUrl?: string | undefined }): Kysely<Database> {
+  if (target.databaseUrl) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.databaseUrl, max: 2 }) }),
+    });
+  }
+  const file = path.join(target.dataDir, sqliteFileName);
+  const database = new SqliteDatabase(file, { fileMustExist: true });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+

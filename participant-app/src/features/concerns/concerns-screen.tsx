@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { concernRatingsApi, paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { LoadingStatus } from '../../components/status';
 import { submissionErrorMessage } from '../../lib/submission-messages';
 import { ConcernRow } from './components/concern-row';
 import { carrySelections, ratingOptions, type RatedConcern, type Selections } from './concerns';
@@ -104,12 +105,7 @@ export function ConcernsScreen() {
             </Alert>
           )}
 
-          {load.status === 'loading' && (
-            <Stack align="center" gap="sm" py="xl" role="status">
-              <Loader aria-hidden="true" />
-              <Text>Loading workplace concerns...</Text>
-            </Stack>
-          )}
+          {load.status === 'loading' && <LoadingStatus>Loading workplace concerns...</LoadingStatus>}
 
           {load.status === 'ready' && concerns.length === 0 && <Text>There are no workplace concerns to rate at the moment.</Text>}
 

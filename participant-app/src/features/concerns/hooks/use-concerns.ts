@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { concernRatingsApi } from '@prometrica/shared-api';
+import { useRetryable } from '../../../lib/use-retryable';
 import { fallbackConcerns, parseConcerns, type RatedConcern } from '../concerns';
 
 /** Loading the concerns: `failed` shows the fallback list, which cannot be submitted. */
@@ -10,30 +11,12 @@ export type ConcernsLoad =
 
 /** The concerns to rate, with a Retry after a failed or malformed load. */
 export function useConcerns() {
-  const [load, setLoad] = useState<ConcernsLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    concernRatingsApi
-      .getRatableConcerns()
-      .then((body: unknown) => {
-        if (!live) return;
-        const concerns = parseConcerns(body);
-        setLoad(concerns ? { status: 'ready', concerns } : { status: 'failed', concerns: fallbackConcerns });
-      })
-      .catch(() => {
-        if (live) setLoad({ status: 'failed', concerns: fallbackConcerns });
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
+  const { state, retry } = useRetryable(() => concernRatingsApi.getRatableConcerns());
+  // One object per answer, so what depends on it changes only when a load ends.
+  const load = useMemo<ConcernsLoad>(() => {
+    if (state.status === 'loading') return state;
+    const concerns = state.status === 'ready' ? parseConcerns(state.value) : null;
+    return concerns ? { status: 'ready', concerns } : { status: 'failed', concerns: fallbackConcerns };
+  }, [state]);
   return { load, retry };
 }

@@ -1,6 +1,7 @@
 /** @jest-environment ./test/fuzz/environment.cjs */
 import { apiRouteTable } from '../../src/modules';
-import { describeFuzz, fuzzGroups } from './harness';
+import { describeFuzz } from './harness';
+import { fuzzGroups } from './world';
 
 // Accounts, results and the dashboard figures.
 describeFuzz('accounts');

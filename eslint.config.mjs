@@ -56,6 +56,11 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    files: ['**/*.tsx'],
+    // `role` on a component (RoleBadge's account role) is a prop, not an ARIA role.
+    rules: { 'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }] },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts', 'config/jest-*.{ts,cjs}'],
     languageOptions: { globals: { ...globals.jest } },
   },

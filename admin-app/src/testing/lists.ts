@@ -18,6 +18,14 @@ export async function searchFor(box: string, text: string) {
   await userEvent.type(search, text);
 }
 
+/** For each `[text, expected]` in turn: searches for the text and expects `shown()` to equal `expected`. */
+export async function expectSearches(box: string, shown: () => unknown[], cases: Array<[text: string, expected: unknown[]]>) {
+  for (const [text, expected] of cases) {
+    await searchFor(box, text);
+    expect(shown()).toEqual(expected);
+  }
+}
+
 /** The query string of a recorded request, as an object. */
 export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries(request?.url.searchParams ?? []);
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
-import { searchFor } from '../../../testing/lists';
+import { expectSearches } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -92,10 +92,10 @@ test('search matches title, description or rating options, ignoring case', async
   ]);
   renderWithProviders(<ConcernsScreen />);
   await screen.findByText('Recognition');
-  await searchFor('Search complaints', 'LAPTOP');
-  expect(titles()).toEqual(['Resources']);
-  await searchFor('Search complaints', 'sometimes');
-  expect(titles()).toEqual(['Recognition']);
+  await expectSearches('Search complaints', titles, [
+    ['LAPTOP', ['Resources']],
+    ['sometimes', ['Recognition']],
+  ]);
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search complaints' }), '!');
   expect(screen.getByText('No Admin Complaints Found')).toBeInTheDocument();
   expect(screen.getByText('Try searching with different keywords')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConcernSubmission } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcernSubmission, signInAs } from '../../../testing/fixtures';
-import { searchFor } from '../../../testing/lists';
+import { expectSearches } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -79,14 +79,12 @@ test('search matches participant, email, concern, description and selections', a
   serve(submissions);
   await openTab();
   await screen.findByText('Resources & Tools');
-  await searchFor('Search submissions', 'ALAN@');
-  expect(concerns()).toEqual(['Resources & Tools']);
-  await searchFor('Search submissions', 'grace');
-  expect(concerns()).toEqual(['Clarity of Expectations', 'Team & Culture']);
-  await searchFor('Search submissions', 'quite a bit');
-  expect(concerns()).toEqual(['Clarity of Expectations']);
-  await searchFor('Search submissions', 'week to week');
-  expect(concerns()).toEqual(['Clarity of Expectations']);
+  await expectSearches('Search submissions', concerns, [
+    ['ALAN@', ['Resources & Tools']],
+    ['grace', ['Clarity of Expectations', 'Team & Culture']],
+    ['quite a bit', ['Clarity of Expectations']],
+    ['week to week', ['Clarity of Expectations']],
+  ]);
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search submissions' }), '?');
   expect(screen.getByText('No User Submissions Found')).toBeInTheDocument();
   expect(screen.getByText('Try searching with different keywords')).toBeInTheDocument();

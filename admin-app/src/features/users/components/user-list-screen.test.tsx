@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aUser, signInAs } from '../../../testing/fixtures';
-import { searchFor } from '../../../testing/lists';
+import { expectSearches } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
 function people(count: number, overrides: (i: number) => Partial<User> = () => ({})): User[] {
@@ -51,12 +51,11 @@ test('search matches name, email or role and starts again at page 1', async () =
   renderWithProviders(<UserListScreen />);
   await screen.findByText('Person 1');
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await searchFor('Search users', 'ADMIN');
-  expect(names()).toEqual(['Alan Admin', 'Sara Super']);
-  await searchFor('Search users', 'person12@');
-  expect(names()).toEqual(['Person 12']);
-  await searchFor('Search users', 'Alan');
-  expect(names()).toEqual(['Alan Admin']);
+  await expectSearches('Search users', names, [
+    ['ADMIN', ['Alan Admin', 'Sara Super']],
+    ['person12@', ['Person 12']],
+    ['Alan', ['Alan Admin']],
+  ]);
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'xyz');
   expect(screen.getByText('No users found')).toBeInTheDocument();
 });
@@ -71,11 +70,16 @@ test('roles are shown as badges', async () => {
   expect(within(rows()[2]!).getByText('Superadmin')).toBeInTheDocument();
 });
 
-test("a plain admin cannot edit or delete a superadmin's row", async () => {
-  signInAs('admin');
+/** The staff list as an account of `role` sees it, once loaded. */
+async function staffListAs(role: 'admin' | 'superadmin') {
+  signInAs(role);
   serve(staff);
   renderWithProviders(<UserListScreen />);
   await screen.findByText('Sara Super');
+}
+
+test("a plain admin cannot edit or delete a superadmin's row", async () => {
+  await staffListAs('admin');
   expect(screen.getByRole('button', { name: 'Edit user Sara Super' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Delete user Sara Super' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Edit user Alan Admin' })).toBeEnabled();
@@ -83,10 +87,7 @@ test("a plain admin cannot edit or delete a superadmin's row", async () => {
 });
 
 test("a superadmin may edit and delete another superadmin's row", async () => {
-  signInAs('superadmin');
-  serve(staff);
-  renderWithProviders(<UserListScreen />);
-  await screen.findByText('Sara Super');
+  await staffListAs('superadmin');
   expect(screen.getByRole('button', { name: 'Edit user Sara Super' })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Delete user Sara Super' })).toBeEnabled();
 });

@@ -16,7 +16,7 @@ export * as concernRatingsApi from './endpoints/concern-ratings';
 export * as statsApi from './endpoints/stats';
 export { paths, storageKeys } from './contract/paths';
 export { remoteNames } from './contract/runtime';
-export { remoteForPath } from './remote-routes';
+export { participantScreenRoutes, remoteForPath } from './remote-routes';
 export { questionKind, percentOf, performanceOf, isCorrectAnswer, PASS_PERCENT, type QuestionKindName } from './contract/domain';
 export type {
   RuntimeConfig,

@@ -1,4 +1,5 @@
-import type { RemoteId } from './contract/runtime';
+import { paths } from './contract/paths';
+import type { ParticipantScreen, RemoteId } from './contract/runtime';
 
 // Which remote shows a client route's first screen. The shell loads that remote first and the
 // server composes the route's page with that remote's manifest: both read it from here, so the
@@ -11,3 +12,17 @@ const adminRoutes = /^\/(?:admin|login|dashboard)(?:\/|$)/i;
 export function remoteForPath(pathname: string): RemoteId {
   return adminRoutes.test(pathname) ? 'admin' : 'participant';
 }
+
+/** The participant remote's addresses and the screen each shows (the shell guards all but the details). */
+export const participantScreenRoutes: readonly (readonly [string, ParticipantScreen])[] = [
+  [paths.details, 'details'],
+  [paths.welcome, 'welcome'],
+  [paths.consent, 'consent'],
+  [paths.question, 'quiz'],
+  [paths.questions, 'quiz'],
+  [paths.submit, 'submit'],
+  [paths.reports, 'reports'],
+  [paths.concerns, 'concerns'],
+  [paths.thankyou, 'thankyou'],
+  [paths.thankyouCapital, 'thankyou'],
+];

@@ -1,21 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
-import { paths, type ParticipantScreen } from '@prometrica/shared-api';
+import { participantScreenRoutes, paths } from '@prometrica/shared-api';
 import { PublicOnly, RequireParticipant, RequireStaff } from './guards/guards';
 import { RemoteScreen } from './remotes/remote-screen';
 import { NotFound } from './not-found';
 
 /** Participant routes behind the details guard, and the screen each shows. */
-const participantRoutes: [string, ParticipantScreen][] = [
-  [paths.welcome, 'welcome'],
-  [paths.consent, 'consent'],
-  [paths.question, 'quiz'],
-  [paths.questions, 'quiz'],
-  [paths.submit, 'submit'],
-  [paths.reports, 'reports'],
-  [paths.concerns, 'concerns'],
-  [paths.thankyou, 'thankyou'],
-  [paths.thankyouCapital, 'thankyou'],
-];
+const participantRoutes = participantScreenRoutes.filter(([path]) => path !== paths.details);
 
 /** The product's route table: the shell decides who may see what; remotes draw the screens. */
 export function AppRoutes() {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Category } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs } from '../../../testing/fixtures';
+import { openDialog } from '../../../testing/dialogs';
 import { CategoriesScreen } from './categories-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -88,8 +89,7 @@ test('editing renames the category with Update', async () => {
     'PUT category/c1': { body: { message: 'Category updated successfully', category: aCategory({ name: 'Leadership' }) } },
   });
   renderWithProviders(<CategoriesScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit category Leadrship' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit Category' });
+  const dialog = await openDialog('Edit category Leadrship', 'Edit Category');
   const name = within(dialog).getByRole('textbox', { name: /^Category name/ });
   expect(name).toHaveValue('Leadrship');
   await userEvent.clear(name);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
+import { openDialog } from '../../../testing/dialogs';
 import { expectSearches } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
@@ -162,8 +163,7 @@ test('editing checks title and description and sends the new status', async () =
     'PUT complaint/edit/cp1': { body: { message: 'Complaint updated successfully', complaint: aConcern({ status: 'resolved' }) } },
   });
   renderWithProviders(<ConcernsScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit complaint Clarity of Expectations' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit Complaint' });
+  const dialog = await openDialog('Edit complaint Clarity of Expectations', 'Edit Complaint');
   const title = within(dialog).getByRole('textbox', { name: /^Title/ });
   const description = within(dialog).getByRole('textbox', { name: /^Description/ });
   await userEvent.clear(title);
@@ -188,8 +188,7 @@ test('editing checks title and description and sends the new status', async () =
 test('the details modal shows the whole concern', async () => {
   serve([aConcern({ description: longDescription })]);
   renderWithProviders(<ConcernsScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'View complaint Clarity of Expectations' }));
-  const dialog = screen.getByRole('dialog', { name: 'Complaint Details' });
+  const dialog = await openDialog('View complaint Clarity of Expectations', 'Complaint Details');
   expect(within(dialog).getByText(longDescription)).toBeInTheDocument();
   expect(within(dialog).getByText('Quite a Bit')).toBeInTheDocument();
   expect(within(dialog).getByText('pending')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Question } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aQuestion, signInAs } from '../../../testing/fixtures';
+import { openDialog } from '../../../testing/dialogs';
 import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
 import { QuestionListScreen } from './question-list-screen';
 
@@ -119,8 +120,7 @@ test('no questions shows the empty state', async () => {
 test('View Question shows the text, the correct answer and the date, and Close closes it', async () => {
   mockApi({ 'GET admin/getquestions': page([aQuestion({ question: longText, correctAnswer: 'Weekly', createdAt: '2026-02-01T08:00:00.000Z' })]) });
   renderWithProviders(<QuestionListScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-  const dialog = screen.getByRole('dialog', { name: 'View Question' });
+  const dialog = await openDialog('View question', 'View Question');
   expect(within(dialog).getByText(longText)).toBeInTheDocument();
   expect(within(dialog).getByText('Weekly')).toBeInTheDocument();
   expect(within(dialog).getByText('1 Feb 2026')).toBeInTheDocument();

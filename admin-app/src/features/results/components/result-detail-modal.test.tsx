@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Result } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, aResult, signInAs } from '../../../testing/fixtures';
+import { openDialog } from '../../../testing/dialogs';
 import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -26,8 +27,7 @@ async function openDetail(result: Result) {
     'GET admin/getquizresult/r1': { body: { result } },
   });
   renderWithProviders(<ResultsScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'View result of Grace Hopper' }));
-  const dialog = screen.getByRole('dialog', { name: 'Result Details' });
+  const dialog = await openDialog('View result of Grace Hopper', 'Result Details');
   await within(dialog).findByText('User Information');
   return dialog;
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aUser, signInAs } from '../../../testing/fixtures';
+import { openDialog } from '../../../testing/dialogs';
 import { expectSearches } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
@@ -96,8 +97,7 @@ test('View User shows name, email, phone number, role and joined date', async ()
   signInAs('admin');
   serve([aUser({ name: 'Una User', email: 'una@example.com', phoneNumber: '03009998887', createdAt: '2025-12-24T10:00:00.000Z' })]);
   renderWithProviders(<UserListScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'View user Una User' }));
-  const dialog = screen.getByRole('dialog', { name: 'View User' });
+  const dialog = await openDialog('View user Una User', 'View User');
   expect(within(dialog).getByText('Una User')).toBeInTheDocument();
   expect(within(dialog).getByText('una@example.com')).toBeInTheDocument();
   expect(within(dialog).getByText('03009998887')).toBeInTheDocument();
@@ -124,8 +124,7 @@ test('a superadmin promotes a user to admin; the list reloads', async () => {
     'PUT admin/updateuser/u1': { body: { message: 'User updated successfully', user: aUser({ role: 'admin' }) } },
   });
   renderWithProviders(<UserListScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit user Una User' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await openDialog('Edit user Una User', 'Edit User');
   await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'admin');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
   expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
@@ -141,8 +140,7 @@ test("the edit modal checks required fields and shows the server's refusal", asy
     'PUT admin/updateuser/u1': { status: 409, body: { message: 'Email already in use' } },
   });
   renderWithProviders(<UserListScreen />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit user Una User' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await openDialog('Edit user Una User', 'Edit User');
   await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Name/ }));
   await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Phone number/ }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));

@@ -57,3 +57,10 @@ export async function answerCurrent(page: Page, fillText = 'resilience'): Promis
   await first.click();
   return label;
 }
+
+/** Answers every question from the one on screen to the last, by mouse; returns how many the quiz has. */
+export async function answerAll(page: Page): Promise<number> {
+  const { n, total } = await progress(page);
+  for (let i = n; i <= total; i++) await answerCurrent(page);
+  return total;
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { useServer } from '../support/server';
 import { adminApi } from '../support/api';
-import { answerCurrent, enterDetails, newParticipant, progress, reachQuiz } from '../support/participant';
+import { answerAll, enterDetails, newParticipant, reachQuiz } from '../support/participant';
 
 const server = useServer();
 
@@ -26,8 +26,7 @@ test('going offline while submitting answers shows the network message; back onl
   test.setTimeout(90_000);
   const me = newParticipant('offline-submit');
   await reachQuiz(page, server.url, me);
-  const { total } = await progress(page);
-  for (let i = 0; i < total; i++) await answerCurrent(page);
+  const total = await answerAll(page);
   await expect(page).toHaveURL(/\/submit$/);
   // The submit screen's code is loaded on the way there: offline any earlier, that load fails instead.
   await expect(page.getByRole('heading', { name: 'Submit your answers' })).toBeVisible();

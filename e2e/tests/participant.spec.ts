@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { useServer } from '../support/server';
 import { adminApi } from '../support/api';
-import { answerCurrent, enterDetails, newParticipant, progress, reachQuiz } from '../support/participant';
+import { answerAll, answerCurrent, enterDetails, newParticipant, progress, reachQuiz } from '../support/participant';
 import { screenshots } from '../support/screens';
 
 const server = useServer();
@@ -131,8 +131,7 @@ test('a second visit with the same email goes straight to the thank-you page', a
   test.setTimeout(90_000);
   const me = newParticipant('again');
   await reachQuiz(page, server.url, me);
-  const { total } = await progress(page);
-  for (let i = 0; i < total; i++) await answerCurrent(page);
+  await answerAll(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Your responses have been submitted' })).toBeVisible();
 

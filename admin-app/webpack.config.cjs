@@ -1,6 +1,9 @@
+const path = require('node:path');
 const { createAppConfig } = require('../config/webpack-app.cjs');
-// `/dashboard/<child>` → the section whose chunk shows it (the same file gives the app its addresses: src/lib/dashboard-paths.ts).
-const sectionOfChild = require('./src/lib/dashboard-sections.json');
+const { chunkOfChild, readDashboardSections } = require('../config/dashboard-sections.cjs');
+
+// `/dashboard/<child>` → the chunk of the section that shows it, read from the sections table itself.
+const chunks = chunkOfChild(readDashboardSections(path.join(__dirname, 'src/sections.ts')));
 
 module.exports = createAppConfig({
   dir: __dirname,
@@ -9,6 +12,9 @@ module.exports = createAppConfig({
   exposes: { './routes': './src/exposed/routes.tsx' },
   // The server preloads each dashboard address's layout and section chunks in its page.
   routeAssets: Object.fromEntries(
-    Object.entries(sectionOfChild).map(([child, section]) => [child ? `/dashboard/${child}` : '/dashboard', ['dashboard-layout', `dashboard-${section}`]]),
+    Object.entries(chunks).map(([child, chunk]) => [
+      child ? `/dashboard/${child}` : '/dashboard',
+      ['dashboard-layout', chunk],
+    ]),
   ),
 });

@@ -1,9 +1,8 @@
 // What the shell starts at once for a `/dashboard` address (it calls `preloadDashboard` at start),
 // so the chunks download while the stored sign-in is being checked instead of after it.
 
-import { sectionOfChild } from './lib/dashboard-paths';
 import { once } from './lib/load-once';
-import { sections, type SectionName } from './sections';
+import { sectionOfChild, sections, type SectionName } from './sections';
 
 /** The dashboard's layout and routes (src/routes.tsx), in a chunk of their own. */
 export const layout = once(() => import(/* webpackChunkName: "dashboard-layout" */ './routes'));
@@ -20,7 +19,7 @@ const loadOf = (part: Part) => (part === 'layout' ? layout : sections[part].load
 export function preloadDashboard(pathname: string): Part[] {
   const match = /^\/dashboard(?:\/([^/?#]*))?/i.exec(pathname);
   if (!match) return [];
-  const name = sectionOfChild[(match[1] ?? '').toLowerCase()] as SectionName | undefined;
+  const name = sectionOfChild[(match[1] ?? '').toLowerCase()];
   const started: Part[] = ['layout', ...(name ? [name] : [])];
   for (const part of started) loadOf(part)().catch(() => {});
   if (name) sections[name].prefetch?.();

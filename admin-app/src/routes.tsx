@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardLayout, type SectionLink } from './features/dashboard';
-import { dashboardPath, sectionOfChild } from './lib/dashboard-paths';
-import { allSections, sections, type SectionName } from './sections';
+import { dashboardPath } from './lib/dashboard-paths';
+import { allSections, sectionOfChild, sections } from './sections';
 
 // Drawn from the sections table (src/sections.ts): a route per address, a sidebar link per section.
 const links = (footer: boolean): SectionLink[] =>
@@ -15,7 +15,7 @@ const sectionLinks = links(false);
 const footerLinks = links(true);
 
 // `/dashboard` and unknown addresses show the first screen of the section the bare address names.
-const home = dashboardPath(sections[sectionOfChild[''] as SectionName].screens[0]![0]);
+const home = dashboardPath(sections[sectionOfChild['']!].screens[0]![0]);
 
 /** Everything under `/dashboard/*`, inside the sidebar layout (spec section 2). */
 export function DashboardRoutes() {
@@ -23,7 +23,9 @@ export function DashboardRoutes() {
     <Routes>
       <Route element={<DashboardLayout links={sectionLinks} footerLinks={footerLinks} />}>
         <Route index element={<Navigate to={home} replace />} />
-        {allSections.flatMap(([, section]) => section.screens.map(([child, Screen]) => <Route key={child} path={child} element={<Screen />} />))}
+        {allSections.flatMap(([, section]) =>
+          section.screens.map(([child, Screen]) => <Route key={child} path={child} element={<Screen />} />),
+        )}
         <Route path="*" element={<Navigate to={home} replace />} />
       </Route>
     </Routes>

@@ -1,19 +1,19 @@
-// The dashboard's sections, one entry each: its code (one chunk per section, loaded once: by its
-// screen when it first renders, or earlier by `preloadDashboard`), the screen each of its addresses
-// shows and its sidebar link. The routes and the sidebar are drawn from this table; the addresses
-// and the section each shows are in lib/dashboard-sections.json, which the build also reads (it
-// lists each address's chunks, named "dashboard-<section>", in route-assets.json for the server).
-// A new section is a feature folder, an entry here and its addresses there.
+// The dashboard's sections, one entry each: its code (one chunk per section, named
+// "dashboard-<section>" and loaded once: by its screen when it first renders, or earlier by
+// `preloadDashboard`), the screen each of its `/dashboard/<child>` addresses shows and its sidebar
+// link. The routes, the sidebar and the addresses (`DashboardChild`, `sectionOfChild`) are drawn
+// from this table, and so is the build's route-assets.json: config/dashboard-sections.cjs reads this
+// file's source (each entry's name, its import's webpackChunkName and its `screens` keys), so keep
+// the entries literal. A new section is a feature folder and an entry here.
 
 import type { ComponentType } from 'react';
 import { firstResultsQuery, resultPages } from './features/results/first-page';
-import type { DashboardChild } from './lib/dashboard-paths';
 import { once, type Loader } from './lib/load-once';
 import { sectionScreen } from './lib/section-screen';
 
-interface SectionEntry<M> {
+interface SectionEntry<M, C extends string> {
   /** The screen each of the section's addresses shows, picked from its module; the first is where its link goes. */
-  screens: Partial<Record<DashboardChild, (module: M) => ComponentType>>;
+  screens: Record<C, (module: M) => ComponentType>;
   /** Its link in the sidebar, in the table's order; none for a section reached otherwise. */
   nav?: string;
   /** The link sits at the sidebar's foot, above Logout, rather than with the sections. */
@@ -22,19 +22,21 @@ interface SectionEntry<M> {
   prefetch?: () => void;
 }
 
-export interface Section<M = unknown> extends Omit<SectionEntry<M>, 'screens'> {
+export interface Section<M = unknown, C extends string = DashboardChild> extends Omit<SectionEntry<M, C>, 'screens'> {
   load: Loader<M>;
   /** The section's addresses and their screens, which render at once when the chunk has loaded. */
-  screens: [DashboardChild, ComponentType][];
+  screens: [C, ComponentType][];
 }
 
-function section<M>(load: () => Promise<M>, entry: SectionEntry<M>): Section<M> {
+function section<M, C extends string>(load: () => Promise<M>, entry: SectionEntry<M, C>): Section<M, C> {
   const loader = once(load);
-  const screens = Object.entries(entry.screens).map(([child, pick]): [DashboardChild, ComponentType] => [child as DashboardChild, sectionScreen(loader, pick)]);
+  const screens = Object.entries<(module: M) => ComponentType>(entry.screens).map(
+    ([child, pick]): [C, ComponentType] => [child as C, sectionScreen(loader, pick)],
+  );
   return { ...entry, load: loader, screens };
 }
 
-// The sidebar lists the sections in this order.
+// The sidebar lists the sections in this order; the first is what `/dashboard` itself shows.
 export const sections = {
   overview: section(() => import(/* webpackChunkName: "dashboard-overview" */ './features/overview'), {
     screens: { overview: (m) => m.default },
@@ -71,5 +73,20 @@ export const sections = {
 
 export type SectionName = keyof typeof sections;
 
+/** A `/dashboard/<child>` address's child: a key of some section's `screens`. */
+export type DashboardChild = (typeof sections)[SectionName]['screens'][number][0];
+
 /** Every section, in the table's order. */
-export const allSections: [SectionName, Section][] = Object.entries(sections) as [SectionName, Section][];
+export const allSections = Object.entries(sections) as [SectionName, Section][];
+
+/**
+ * The section each `/dashboard/<child>` address shows; "" (`/dashboard` itself) is the first section's.
+ * Without a prototype, so an address like `/dashboard/constructor` names no section.
+ */
+export const sectionOfChild: Readonly<Record<string, SectionName>> = Object.assign(
+  Object.create(null),
+  Object.fromEntries([
+    ['', allSections[0]![0]],
+    ...allSections.flatMap(([name, { screens }]) => screens.map(([child]) => [child, name])),
+  ]),
+);

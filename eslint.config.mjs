@@ -32,7 +32,10 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/imports': ['error', { root }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
@@ -44,7 +47,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'participant-app/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'shared-api/src/**/*.{ts,tsx}', 'bench/baseline/**/*.tsx'],
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'participant-app/src/**/*.{ts,tsx}',
+      'admin-app/src/**/*.{ts,tsx}',
+      'shared-api/src/**/*.{ts,tsx}',
+      'bench/baseline/**/*.tsx',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -14,40 +14,46 @@ class BootAssetsPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('BootAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'BootAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const { chunkGraph } = compilation;
-        const entryFiles = new Set();
-        const groups = [];
-        for (const entrypoint of compilation.entrypoints.values()) {
-          for (const chunk of entrypoint.chunks) for (const file of chunk.files) entryFiles.add(file);
-          for (const chunk of entrypoint.chunks) {
-            for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
-              for (const block of module.blocks) groups.push(chunkGraph.getBlockChunkGroup(block));
+      compilation.hooks.processAssets.tap(
+        { name: 'BootAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const { chunkGraph } = compilation;
+          const entryFiles = new Set();
+          const groups = [];
+          for (const entrypoint of compilation.entrypoints.values()) {
+            for (const chunk of entrypoint.chunks) for (const file of chunk.files) entryFiles.add(file);
+            for (const chunk of entrypoint.chunks) {
+              for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
+                for (const block of module.blocks) groups.push(chunkGraph.getBlockChunkGroup(block));
+              }
             }
           }
-        }
-        const shares = [];
-        const lazyGroups = new Map();
-        for (const module of compilation.modules) {
-          if (module.constructor.name !== 'ProvideSharedModule') continue;
-          const target = this.lazyShares.has(module._name) ? [] : groups;
-          if (target !== groups) lazyGroups.set(module._name, target);
-          else shares.push(module._name);
-          for (const block of module.blocks) target.push(chunkGraph.getBlockChunkGroup(block));
-        }
-        const filesOf = (list) => chunkGroupFiles(list, entryFiles);
-        const start = filesOf(groups);
-        // The shares loaded later, with their own files (the server may preload them for the
-        // routes known to need them), minus what start-up already loads.
-        const later = {};
-        for (const [name, list] of lazyGroups) {
-          const files = filesOf(list);
-          later[name] = { scripts: files.scripts.filter((f) => !start.scripts.includes(f)), styles: files.styles.filter((f) => !start.styles.includes(f)) };
-        }
-        /** @type {import('./build-outputs.cjs').BootAssets} */
-        const body = { ...start, shares: shares.sort(), later };
-        compilation.emitAsset(bootAssetsFile, new sources.RawSource(`${JSON.stringify(body, null, 2)}\n`));
-      });
+          const shares = [];
+          const lazyGroups = new Map();
+          for (const module of compilation.modules) {
+            if (module.constructor.name !== 'ProvideSharedModule') continue;
+            const target = this.lazyShares.has(module._name) ? [] : groups;
+            if (target !== groups) lazyGroups.set(module._name, target);
+            else shares.push(module._name);
+            for (const block of module.blocks) target.push(chunkGraph.getBlockChunkGroup(block));
+          }
+          const filesOf = (list) => chunkGroupFiles(list, entryFiles);
+          const start = filesOf(groups);
+          // The shares loaded later, with their own files (the server may preload them for the
+          // routes known to need them), minus what start-up already loads.
+          const later = {};
+          for (const [name, list] of lazyGroups) {
+            const files = filesOf(list);
+            later[name] = {
+              scripts: files.scripts.filter((f) => !start.scripts.includes(f)),
+              styles: files.styles.filter((f) => !start.styles.includes(f)),
+            };
+          }
+          /** @type {import('./build-outputs.cjs').BootAssets} */
+          const body = { ...start, shares: shares.sort(), later };
+          compilation.emitAsset(bootAssetsFile, new sources.RawSource(`${JSON.stringify(body, null, 2)}\n`));
+        },
+      );
     });
   }
 }

@@ -16,7 +16,12 @@ const isRecord = (value) => typeof value === 'object' && value !== null;
 const stringsOf = (value) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
 const assetFilesOf = (value) => ({ scripts: stringsOf(value.scripts), styles: stringsOf(value.styles) });
 /** A JSON object's entries whose value passes `keep`, each mapped. */
-const entriesOf = (value, keep, map) => Object.fromEntries(Object.entries(value).filter(([, item]) => keep(item)).map(([key, item]) => [key, map(item)]));
+const entriesOf = (value, keep, map) =>
+  Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => keep(item))
+      .map(([key, item]) => [key, map(item)]),
+  );
 
 function readBootAssets(value) {
   if (!isRecord(value)) return undefined;
@@ -33,7 +38,14 @@ function readFirstPaint(value) {
   if (!isRecord(value)) return undefined;
   const { head, routes } = value;
   if (typeof head !== 'string' || !isRecord(routes)) return undefined;
-  return { head, routes: entriesOf(routes, (item) => typeof item === 'string', (item) => item) };
+  return {
+    head,
+    routes: entriesOf(
+      routes,
+      (item) => typeof item === 'string',
+      (item) => item,
+    ),
+  };
 }
 
 module.exports = { bootAssetsFile, routeAssetsFile, firstPaintFile, readBootAssets, readRouteAssets, readFirstPaint };

@@ -41,7 +41,11 @@ class FirstPaintPlugin {
         fs.mkdirSync(this.outDir, { recursive: true });
         fs.writeFileSync(path.join(this.outDir, firstPaintFile), `${JSON.stringify(body)}\n`);
       } catch (error) {
-        compilation.errors.push(new compiler.webpack.WebpackError(`The first paint could not be rendered: ${error && error.stack ? error.stack : error}`));
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `The first paint could not be rendered: ${error && error.stack ? error.stack : error}`,
+          ),
+        );
       } finally {
         delete globalThis[collectedCssKey];
       }

@@ -5,7 +5,21 @@ class WebEnvironment extends JsdomEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const key of ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'FormData', 'Blob', 'structuredClone', 'DOMException']) {
+    for (const key of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'AbortController',
+      'AbortSignal',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'FormData',
+      'Blob',
+      'structuredClone',
+      'DOMException',
+    ]) {
       if (globalThis[key] !== undefined) g[key] = globalThis[key];
     }
   }

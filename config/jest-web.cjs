@@ -12,7 +12,14 @@ module.exports = function webJestConfig(dir) {
     transform: {
       '^.+\\.[cm]?[jt]sx?$': [
         require.resolve('@swc/jest'),
-        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
       ],
     },
     // ky ships only ES modules.

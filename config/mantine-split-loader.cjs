@@ -15,7 +15,10 @@ function splitMantineImports(source) {
     for (const raw of list.split(',')) {
       const part = raw.trim();
       if (!part) continue;
-      const name = part.replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+      const name = part
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        .trim();
       (!part.startsWith('type ') && later.has(name) ? second : first).push(part);
     }
     if (second.length === 0) return whole;

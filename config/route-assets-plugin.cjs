@@ -14,19 +14,27 @@ class RouteAssetsPlugin {
   apply(compiler) {
     const { Compilation, WebpackError, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('RouteAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RouteAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        /** @type {import('./build-outputs.cjs').RouteAssets['routes']} */
-        const routes = {};
-        for (const [route, names] of Object.entries(this.routes)) {
-          const groups = names.map((name) => {
-            const group = compilation.namedChunkGroups.get(name);
-            if (!group) compilation.errors.push(new WebpackError(`RouteAssetsPlugin: no chunk is named "${name}" (route ${route}); name its import with webpackChunkName`));
-            return group;
-          });
-          routes[route] = chunkGroupFiles(groups);
-        }
-        compilation.emitAsset(routeAssetsFile, new sources.RawSource(`${JSON.stringify({ routes }, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          /** @type {import('./build-outputs.cjs').RouteAssets['routes']} */
+          const routes = {};
+          for (const [route, names] of Object.entries(this.routes)) {
+            const groups = names.map((name) => {
+              const group = compilation.namedChunkGroups.get(name);
+              if (!group)
+                compilation.errors.push(
+                  new WebpackError(
+                    `RouteAssetsPlugin: no chunk is named "${name}" (route ${route}); name its import with webpackChunkName`,
+                  ),
+                );
+              return group;
+            });
+            routes[route] = chunkGroupFiles(groups);
+          }
+          compilation.emitAsset(routeAssetsFile, new sources.RawSource(`${JSON.stringify({ routes }, null, 2)}\n`));
+        },
+      );
     });
   }
 }

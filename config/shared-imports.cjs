@@ -51,13 +51,23 @@ function importedNames(pkg, files) {
 function reachedFiles(entry, names) {
   const from = new Map();
   for (const match of fs.readFileSync(entry, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
-    for (const part of match[1].split(',')) from.set(part.trim().split(/\s+as\s+/).pop().trim(), match[2]);
+    for (const part of match[1].split(','))
+      from.set(
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()
+          .trim(),
+        match[2],
+      );
   }
   const reached = new Set();
   const visit = (file) => {
     if (reached.has(file)) return;
     reached.add(file);
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(/(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    for (const match of fs
+      .readFileSync(file, 'utf8')
+      .matchAll(/(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)) {
       visit(path.resolve(path.dirname(file), match[1]));
     }
   };
@@ -80,7 +90,9 @@ function assertReadableImports(pkg, files) {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     if ((text.match(anywhere) ?? []).length !== (text.match(readable) ?? []).length) {
-      throw new Error(`Shared library contract: cannot tell which names ${path.relative(root, file)} takes from ${pkg}`);
+      throw new Error(
+        `Shared library contract: cannot tell which names ${path.relative(root, file)} takes from ${pkg}`,
+      );
     }
   }
 }

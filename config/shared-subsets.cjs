@@ -10,7 +10,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { writeMantineStyles } = require('./mantine-styles.cjs');
-const { sourceFiles, namespaceImports, importedNames, reachedFiles, assertReadableImports } = require('./shared-imports.cjs');
+const {
+  sourceFiles,
+  namespaceImports,
+  importedNames,
+  reachedFiles,
+  assertReadableImports,
+} = require('./shared-imports.cjs');
 
 const root = path.resolve(__dirname, '..');
 const generatedDir = path.join(__dirname, '.generated');
@@ -28,20 +34,73 @@ const platform = {
     // @mantine/notifications use: shared as '@mantine/core' and loaded at start.
     exports: [
       // Used by @mantine/notifications.
-      'Box', 'Notification', 'OptionalPortal', 'RemoveScroll', 'createVarsResolver', 'factory', 'getDefaultZIndex',
-      'getThemeColor', 'rem', 'useMantineTheme', 'useProps', 'useResolvedStylesApi', 'useStyles',
+      'Box',
+      'Notification',
+      'OptionalPortal',
+      'RemoveScroll',
+      'createVarsResolver',
+      'factory',
+      'getDefaultZIndex',
+      'getThemeColor',
+      'rem',
+      'useMantineTheme',
+      'useProps',
+      'useResolvedStylesApi',
+      'useStyles',
       // Components and helpers of the first screens (and small ones many screens use).
-      'Alert', 'Badge', 'Button', 'Center', 'CloseButton', 'Container', 'Group', 'Input', 'Loader', 'MantineProvider', 'Paper',
-      'PasswordInput', 'Stack', 'Text', 'TextInput', 'Title', 'UnstyledButton', 'createTheme',
+      'Alert',
+      'Badge',
+      'Button',
+      'Center',
+      'CloseButton',
+      'Container',
+      'Group',
+      'Input',
+      'Loader',
+      'MantineProvider',
+      'Paper',
+      'PasswordInput',
+      'Stack',
+      'Text',
+      'TextInput',
+      'Title',
+      'UnstyledButton',
+      'createTheme',
     ],
     // The rest of what the platform offers, shared under `laterKey` and loaded with the first
     // screen that uses one of them (modals, tables, tooltips, the dashboard layout, charts' needs).
     // Builds rewrite `import { Modal } from '@mantine/core'` to that key (config/mantine-split-loader.cjs).
     later: [
-      'ActionIcon', 'Anchor', 'AppShell', 'Burger', 'Card', 'Checkbox', 'ColorSwatch', 'Divider', 'FocusTrap',
-      'Grid', 'List', 'LoadingOverlay', 'Modal', 'NativeSelect', 'NavLink', 'Pagination', 'Progress', 'Radio',
-      'ScrollArea', 'SegmentedControl', 'SimpleGrid', 'Skeleton', 'Table', 'Tabs', 'Textarea', 'ThemeIcon', 'Tooltip',
-      'VisuallyHidden', 'useComputedColorScheme', 'useMantineColorScheme',
+      'ActionIcon',
+      'Anchor',
+      'AppShell',
+      'Burger',
+      'Card',
+      'Checkbox',
+      'ColorSwatch',
+      'Divider',
+      'FocusTrap',
+      'Grid',
+      'List',
+      'LoadingOverlay',
+      'Modal',
+      'NativeSelect',
+      'NavLink',
+      'Pagination',
+      'Progress',
+      'Radio',
+      'ScrollArea',
+      'SegmentedControl',
+      'SimpleGrid',
+      'Skeleton',
+      'Table',
+      'Tabs',
+      'Textarea',
+      'ThemeIcon',
+      'Tooltip',
+      'VisuallyHidden',
+      'useComputedColorScheme',
+      'useMantineColorScheme',
     ],
   },
   '@mantine/hooks': {
@@ -51,10 +110,31 @@ const platform = {
     // components that are not offered use (sliders, colour pickers, scroll spies) are left out: they
     // would load with the first screen for nothing.
     exports: [
-      'assignRef', 'mergeRefs', 'randomId', 'useCallbackRef', 'useClickOutside', 'useColorScheme', 'useDebouncedCallback',
-      'useDebouncedValue', 'useDidUpdate', 'useDisclosure', 'useFocusReturn', 'useFocusTrap', 'useForceUpdate', 'useId',
-      'useIsomorphicEffect', 'useMediaQuery', 'useMergedRef', 'useMounted', 'useMutationObserver', 'usePagination',
-      'useReducedMotion', 'useShallowEffect', 'useTimeout', 'useUncontrolled', 'useWindowEvent',
+      'assignRef',
+      'mergeRefs',
+      'randomId',
+      'useCallbackRef',
+      'useClickOutside',
+      'useColorScheme',
+      'useDebouncedCallback',
+      'useDebouncedValue',
+      'useDidUpdate',
+      'useDisclosure',
+      'useFocusReturn',
+      'useFocusTrap',
+      'useForceUpdate',
+      'useId',
+      'useIsomorphicEffect',
+      'useMediaQuery',
+      'useMergedRef',
+      'useMounted',
+      'useMutationObserver',
+      'usePagination',
+      'useReducedMotion',
+      'useShallowEffect',
+      'useTimeout',
+      'useUncontrolled',
+      'useWindowEvent',
     ],
   },
   'react-router-dom': {
@@ -64,8 +144,20 @@ const platform = {
       return path.join(fs.realpathSync(path.join(dom, '..', 'react-router')), 'dist/production/index.mjs');
     },
     exports: [
-      'BrowserRouter', 'Link', 'MemoryRouter', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useLocation',
-      'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'generatePath',
+      'BrowserRouter',
+      'Link',
+      'MemoryRouter',
+      'NavLink',
+      'Navigate',
+      'Outlet',
+      'Route',
+      'Routes',
+      'useLocation',
+      'useNavigate',
+      'useParams',
+      'useSearchParams',
+      'useMatch',
+      'generatePath',
     ],
   },
 };
@@ -93,7 +185,8 @@ function checkContract() {
     for (const [name, file] of importedNames(pkg, importers[pkg] ?? apps)) {
       if (!offered.has(name)) problems.push(`${file} imports ${name} from ${pkg}`);
     }
-    for (const file of namespaceImports(pkg, apps)) problems.push(`${path.relative(root, file)} imports ${pkg} as a namespace`);
+    for (const file of namespaceImports(pkg, apps))
+      problems.push(`${path.relative(root, file)} imports ${pkg} as a namespace`);
   }
   if (problems.length > 0) {
     throw new Error(
@@ -131,4 +224,12 @@ function subsetModules(appDir) {
   return { files, styles };
 }
 
-module.exports = { subsetModules, platform, laterKey, firstStylesKey, checkContract, reachedFiles, assertReadableImports };
+module.exports = {
+  subsetModules,
+  platform,
+  laterKey,
+  firstStylesKey,
+  checkContract,
+  reachedFiles,
+  assertReadableImports,
+};

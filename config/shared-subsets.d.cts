@@ -11,7 +11,10 @@ export const platform: Record<'@mantine/core' | '@mantine/hooks' | 'react-router
 export const laterKey: string;
 export const firstStylesKey: string;
 /** Writes the re-export modules; the share keys' files, and the first part of Mantine's stylesheet. */
-export function subsetModules(appDir: string): { files: Record<string, string>; styles: { first: string; later: string } };
+export function subsetModules(appDir: string): {
+  files: Record<string, string>;
+  styles: { first: string; later: string };
+};
 /** Throws, naming each one, when an app or a Mantine module uses a name the platform does not offer. */
 export function checkContract(): void;
 /** The files of a package's ES build that the given names of its entry reach. */

@@ -8,7 +8,9 @@ export interface MockReply {
   networkError?: boolean;
 }
 
-type Handler = MockReply | ((request: { url: URL; method: string; body: unknown; headers: Headers }) => MockReply | Promise<MockReply>);
+type Handler =
+  | MockReply
+  | ((request: { url: URL; method: string; body: unknown; headers: Headers }) => MockReply | Promise<MockReply>);
 
 export interface RecordedCall {
   method: string;
@@ -38,7 +40,11 @@ export function mockApi(routes: Record<string, Handler>) {
     }
     calls.push({ method, path, url, body, headers: request.headers });
     const handler = routes[`${method} ${path}`];
-    const reply: MockReply = !handler ? { status: 404, body: { message: `No mock for ${method} ${path}` } } : typeof handler === 'function' ? await handler({ url, method, body, headers: request.headers }) : handler;
+    const reply: MockReply = !handler
+      ? { status: 404, body: { message: `No mock for ${method} ${path}` } }
+      : typeof handler === 'function'
+        ? await handler({ url, method, body, headers: request.headers })
+        : handler;
     if (reply.networkError) throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,

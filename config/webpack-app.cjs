@@ -142,14 +142,23 @@ function createAppConfig(app) {
         // so the baseline is not inflated by its development build.
         alias: !federation
           ? { 'react-router-dom$': platform['react-router-dom'].entry(app.dir) }
-          : { [`${laterKey}$`]: subsets[laterKey], [`${firstStylesKey}$`]: styles.first, ...(host ? externalRuntimeAlias() : {}) },
+          : {
+              [`${laterKey}$`]: subsets[laterKey],
+              [`${firstStylesKey}$`]: styles.first,
+              ...(host ? externalRuntimeAlias() : {}),
+            },
       },
       module: {
         rules: [
           // Federation builds take the second part of @mantine/core from its own share key.
           ...(federation
             ? [
-                { test: /\.[cm]?tsx?$/, exclude: /node_modules/, enforce: 'pre', use: require.resolve('./mantine-split-loader.cjs') },
+                {
+                  test: /\.[cm]?tsx?$/,
+                  exclude: /node_modules/,
+                  enforce: 'pre',
+                  use: require.resolve('./mantine-split-loader.cjs'),
+                },
                 {
                   test: /\.mjs$/,
                   include: /[\\/]@mantine[\\/](notifications|charts)[\\/]esm[\\/]/,
@@ -206,7 +215,13 @@ function createAppConfig(app) {
         ...(production
           ? [
               // Compressed once here; the server sends these files as they are.
-              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0, minRatio: 1, filename: '[path][base].gz' }),
+              new CompressionPlugin({
+                algorithm: 'gzip',
+                test: /\.(js|css|html|json|svg)$/,
+                threshold: 0,
+                minRatio: 1,
+                filename: '[path][base].gz',
+              }),
               new CompressionPlugin({
                 algorithm: 'brotliCompress',
                 test: /\.(js|css|html|json|svg)$/,
@@ -233,7 +248,10 @@ function createAppConfig(app) {
     };
     // The first paint is a production artefact: the development servers show the live app only.
     if (!app.firstPaint || !production || !federation) return web;
-    return [web, firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, typescript, cssModules })];
+    return [
+      web,
+      firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, typescript, cssModules }),
+    ];
   };
 }
 

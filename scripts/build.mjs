@@ -18,14 +18,22 @@ function files(path) {
   if (!existsSync(full)) return [];
   if (statSync(full).isFile()) return [full];
   return readdirSync(full, { withFileTypes: true })
-    .filter((e) => e.name !== 'node_modules' && e.name !== 'dist' && !e.name.endsWith('.test.ts') && !e.name.endsWith('.test.tsx'))
+    .filter(
+      (e) =>
+        e.name !== 'node_modules' && e.name !== 'dist' && !e.name.endsWith('.test.ts') && !e.name.endsWith('.test.tsx'),
+    )
     .flatMap((e) => files(join(path, e.name)));
 }
 
 /** Hash of everything that goes into an app's bundle. */
 export function inputHash(app) {
   const hash = createHash('sha256');
-  for (const file of [...files(`${app}/src`), ...files(`${app}/webpack.config.cjs`), ...files(`${app}/package.json`), ...shared.flatMap(files)].sort()) {
+  for (const file of [
+    ...files(`${app}/src`),
+    ...files(`${app}/webpack.config.cjs`),
+    ...files(`${app}/package.json`),
+    ...shared.flatMap(files),
+  ].sort()) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
@@ -40,10 +48,14 @@ export function isStale(app) {
 export function buildApp(app) {
   const started = Date.now();
   console.log(`[build] ${app}: building...`);
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: join(root, app),
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+    {
+      cwd: join(root, app),
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`[build] ${app} failed`);
   writeFileSync(join(root, app, 'dist', STAMP), inputHash(app) + '\n');
   console.log(`[build] ${app}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

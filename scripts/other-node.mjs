@@ -24,7 +24,17 @@ function run(command, args, options = {}) {
 /** The folder of npm's bundled node-gyp, found from the npm that runs beside this Node. */
 function nodeGyp() {
   const candidates = [
-    join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    join(
+      dirname(process.execPath),
+      '..',
+      'lib',
+      'node_modules',
+      'npm',
+      'node_modules',
+      'node-gyp',
+      'bin',
+      'node-gyp.js',
+    ),
     join(dirname(process.execPath), 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
   ];
   const found = candidates.find((file) => existsSync(file));
@@ -56,20 +66,30 @@ export function otherNode(major, root) {
   const headers = installNode(headersFor[major] ?? major);
   const headersVersion = spawnSync(join(headers, 'bin', 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const moduleRoot = dirname(createRequire(join(root, 'server', 'package.json')).resolve('better-sqlite3/package.json'));
+  const moduleRoot = dirname(
+    createRequire(join(root, 'server', 'package.json')).resolve('better-sqlite3/package.json'),
+  );
   const sqliteVersion = JSON.parse(readFileSync(join(moduleRoot, 'package.json'), 'utf8')).version;
   const installed = join(moduleRoot, 'build', 'Release', 'better_sqlite3.node');
   const kept = `${installed}.installed`;
   if (existsSync(kept)) renameSync(kept, installed);
 
-  const built = join(cacheRoot, `better-sqlite3-${sqliteVersion}-node-headers-${headersVersion}`, 'better_sqlite3.node');
+  const built = join(
+    cacheRoot,
+    `better-sqlite3-${sqliteVersion}-node-headers-${headersVersion}`,
+    'better_sqlite3.node',
+  );
   if (!existsSync(built)) {
     const work = join(cacheRoot, `build-better-sqlite3-${process.pid}`);
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    for (const part of ['binding.gyp', 'deps', 'src', 'package.json']) cpSync(join(moduleRoot, part), join(work, part), { recursive: true });
+    for (const part of ['binding.gyp', 'deps', 'src', 'package.json'])
+      cpSync(join(moduleRoot, part), join(work, part), { recursive: true });
     console.log(`Compiling better-sqlite3 ${sqliteVersion} against the headers of Node ${headersVersion}...`);
-    run(node, [nodeGyp(), 'rebuild', '--release', `--nodedir=${headers}`, '-j', '2'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    run(node, [nodeGyp(), 'rebuild', '--release', `--nodedir=${headers}`, '-j', '2'], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     mkdirSync(dirname(built), { recursive: true });
     copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), built);
     rmSync(work, { recursive: true, force: true });

@@ -37,7 +37,12 @@ async function step(name, fn) {
 }
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   return result.status === 0;
 }
 
@@ -47,11 +52,18 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error('Chromium is missing. Install it with: sudo apt-get update && sudo apt-get install -y chromium fonts-liberation');
+    console.error(
+      'Chromium is missing. Install it with: sudo apt-get update && sudo apt-get install -y chromium fonts-liberation',
+    );
     return false;
   }
-  console.log('Installing Debian\'s chromium (needed by the end-to-end tests)...');
-  return run('apt-get', ['update', '-qq']) && run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  console.log("Installing Debian's chromium (needed by the end-to-end tests)...");
+  return (
+    run('apt-get', ['update', '-qq']) &&
+    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    })
+  );
 }
 
 /** Adds up a jest --json report. */
@@ -72,7 +84,10 @@ function countJest(file) {
 function firstLine(text = '') {
   const escape = String.fromCharCode(27);
   const plain = String(text).replaceAll(new RegExp(`${escape}\\[[0-9;]*m`, 'g'), '');
-  const line = plain.split('\n').map((part) => part.trim()).find((part) => part && !part.startsWith('●'));
+  const line = plain
+    .split('\n')
+    .map((part) => part.trim())
+    .find((part) => part && !part.startsWith('●'));
   return (line ?? 'no message').slice(0, 240);
 }
 
@@ -97,7 +112,11 @@ function countPlaywright(file) {
 
 function jest(name, projects, env = {}, node = process.execPath) {
   const out = join(reports, `${name}.json`);
-  const ok = run(node, [bin('server', 'jest/bin/jest.js'), '--maxWorkers=2', '--projects', ...projects, '--json', `--outputFile=${out}`], { env });
+  const ok = run(
+    node,
+    [bin('server', 'jest/bin/jest.js'), '--maxWorkers=2', '--projects', ...projects, '--json', `--outputFile=${out}`],
+    { env },
+  );
   countJest(out);
   return ok;
 }
@@ -105,7 +124,11 @@ function jest(name, projects, env = {}, node = process.execPath) {
 /** Type-checks one package; resolves true when clean (output is printed as one block). */
 function typecheck(pkg) {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [bin(pkg, 'typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.json'), '--noEmit'], { cwd: root });
+    const child = spawn(
+      process.execPath,
+      [bin(pkg, 'typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.json'), '--noEmit'],
+      { cwd: root },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -152,10 +175,13 @@ async function postgresPreflight(url) {
              (select count(*)::int from pg_stat_activity where backend_type = 'client backend') as used`);
     const { version, max, used } = rows[0];
     console.log(`PostgreSQL ${version}: ${used} of ${max} connections in use`);
-    if (max - used < 40) console.log(`Warning: only ${max - used} connections free; the suite may fail with "too many clients".`);
+    if (max - used < 40)
+      console.log(`Warning: only ${max - used} connections free; the suite may fail with "too many clients".`);
     return true;
   } catch (error) {
-    console.error(`PostgreSQL at DATABASE_URL can't be used: ${error.message}. Unset DATABASE_URL to test on SQLite only.`);
+    console.error(
+      `PostgreSQL at DATABASE_URL can't be used: ${error.message}. Unset DATABASE_URL to test on SQLite only.`,
+    );
     return false;
   } finally {
     await client.end().catch(() => {});
@@ -164,7 +190,10 @@ async function postgresPreflight(url) {
 
 if (process.env.DATABASE_URL) {
   const url = process.env.DATABASE_URL;
-  await step('server tests (PostgreSQL)', async () => (await postgresPreflight(url)) && jest('server-postgres', ['server'], { DATABASE_URL: url }));
+  await step(
+    'server tests (PostgreSQL)',
+    async () => (await postgresPreflight(url)) && jest('server-postgres', ['server'], { DATABASE_URL: url }),
+  );
 }
 
 // CI also runs the suites that don't need a browser on the next Node LTS (TEST_ALSO_NODE=24).
@@ -203,7 +232,8 @@ if (chromiumOk && built) {
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nTimings:');
-for (const [name, seconds, ok] of timings) console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+for (const [name, seconds, ok] of timings)
+  console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(7)} s  ${name}`);
 if (failedTests.length > 0) {
   // Grouped by error, so that a cause shared by many tests reads as one line in a short log tail.
   const byError = new Map();

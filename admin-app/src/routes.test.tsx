@@ -19,7 +19,9 @@ test('the sidebar names the product, links every section and opens from the burg
   const sidebar = screen.getByRole('navigation', { name: 'Dashboard sections' });
   expect(within(sidebar).getByText('Prometrica')).toBeInTheDocument();
   expect(within(sidebar).getByText('Management System')).toBeInTheDocument();
-  const links = within(sidebar).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+  const links = within(sidebar)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')]);
   expect(links).toEqual([
     ['Overview', '/dashboard/overview'],
     ['Results', '/dashboard/result'],

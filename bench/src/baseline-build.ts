@@ -33,7 +33,8 @@ function files(path: string): string[] {
 
 function inputHash(): string {
   const hash = createHash('sha256');
-  for (const file of inputs.flatMap(files).sort()) hash.update(relative(repoRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of inputs.flatMap(files).sort())
+    hash.update(relative(repoRoot, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -44,10 +45,14 @@ export function buildBaselineIfStale(log: (line: string) => void = console.log):
   if (built && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return false;
   const started = Date.now();
   log('[bench] building the plain (non-federated) baseline...');
-  const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', 'webpack.config.cjs'], {
-    cwd: baselineDir,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', 'webpack.config.cjs'],
+    {
+      cwd: baselineDir,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('[bench] the baseline build failed');
   writeFileSync(stampFile, `${hash}\n`);
   log(`[bench] baseline built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

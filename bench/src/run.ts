@@ -31,7 +31,16 @@ async function main(): Promise<number> {
   const failedPart = (section: string, error: unknown) => {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     console.error(`[bench] ${section} failed:`, error);
-    errors.push({ section, measure: `did not complete: ${message.slice(0, 80)}`, value: '', baseline: '', ratio: '', budget: 'completes', status: 'FAIL', data: { value: 0, kind: 'info' } });
+    errors.push({
+      section,
+      measure: `did not complete: ${message.slice(0, 80)}`,
+      value: '',
+      baseline: '',
+      ratio: '',
+      budget: 'completes',
+      status: 'FAIL',
+      data: { value: 0, kind: 'info' },
+    });
   };
 
   log(`settings ${JSON.stringify(settings)}`);
@@ -39,7 +48,13 @@ async function main(): Promise<number> {
     const sqlite = await runApiSuite('sqlite', { ...settings, log, keepServer: true });
     try {
       // The browser lab runs against the same server and its 100,000 participants.
-      web = await runWebSuite({ serverUrl: sqlite.server!.url, adminToken: sqlite.adminToken!, labRuns: settings.labRuns, answers: settings.answers, log });
+      web = await runWebSuite({
+        serverUrl: sqlite.server!.url,
+        adminToken: sqlite.adminToken!,
+        labRuns: settings.labRuns,
+        answers: settings.answers,
+        log,
+      });
     } catch (error) {
       failedPart('Browser', error);
     } finally {
@@ -75,7 +90,13 @@ async function main(): Promise<number> {
     finishedAt: new Date().toISOString(),
     seconds,
     commit: currentCommit(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: loadavg(), stolenPercent: stolen ?? null },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      node: process.version,
+      loadAverage: loadavg(),
+      stolenPercent: stolen ?? null,
+    },
     settings,
     rows,
     api: engines,
@@ -108,7 +129,7 @@ function strip(result: EngineResult): EngineResult {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(2);
   },
 );

@@ -52,11 +52,19 @@ const rule = {
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
       const message = problem(from, place(target));
       if (message) context.report({ node: node.source, message });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -11,7 +11,11 @@ export async function signInAsAdmin(page: Page, baseUrl: string, email: string, 
 
 /** Clicks one segment of a Mantine SegmentedControl by its visible label. */
 export async function chooseSegment(page: Page, label: string) {
-  await page.locator('label').filter({ hasText: new RegExp(`^${label.replace(/[/]/g, '\\/')}$`) }).first().click();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label.replace(/[/]/g, '\\/')}$`) })
+    .first()
+    .click();
 }
 
 /** Confirms the open confirmation dialog. */

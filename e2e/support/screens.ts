@@ -6,7 +6,11 @@ import type { Page } from '@playwright/test';
  * `shoot(page, name)` for a spec: full-page screenshots at each size, as
  * test-results/screens/<folder>/<name>-<width>.png, then back to the first size.
  */
-export function screenshots(folder: string, sizes: [{ width: number; height: number }, ...{ width: number; height: number }[]], settleMs = 0) {
+export function screenshots(
+  folder: string,
+  sizes: [{ width: number; height: number }, ...{ width: number; height: number }[]],
+  settleMs = 0,
+) {
   const dir = join(__dirname, '..', 'test-results', 'screens', folder);
   return async function shoot(page: Page, name: string) {
     mkdirSync(dir, { recursive: true });

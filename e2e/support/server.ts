@@ -22,7 +22,9 @@ export interface RunningServer {
 }
 
 /** Starts the real server as one node process on a free port, with its own data directory. */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'prometrica-e2e-'));
   const env = { DATABASE_URL: '', ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env };
@@ -40,7 +42,10 @@ export async function startServer(options: { env?: Record<string, string>; dataD
 }
 
 /** Runs `work` against a server of its own (started with `options`), then stops it and removes its data. */
-export async function withServer(options: Parameters<typeof startServer>[0], work: (server: RunningServer) => Promise<void>): Promise<void> {
+export async function withServer(
+  options: Parameters<typeof startServer>[0],
+  work: (server: RunningServer) => Promise<void>,
+): Promise<void> {
   const server = await startServer(options);
   try {
     await work(server);

@@ -6,7 +6,9 @@ import { answerCurrent, enterDetails, newParticipant, progress } from '../suppor
 const server = useServer();
 
 for (const width of [1280, 375]) {
-  test(`every participant screen has no serious or critical WCAG 2.2 AA violations at ${width} px`, async ({ page }, testInfo) => {
+  test(`every participant screen has no serious or critical WCAG 2.2 AA violations at ${width} px`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const me = newParticipant('axe');
@@ -29,7 +31,8 @@ for (const width of [1280, 375]) {
     await expectAccessible(page, `question ${width}`, testInfo);
     const { total } = await progress(page);
     for (let i = 0; i < total; i++) {
-      if (await page.getByLabel('Enter your answer:').isVisible()) await expectAccessible(page, `fill-in question ${width}`, testInfo);
+      if (await page.getByLabel('Enter your answer:').isVisible())
+        await expectAccessible(page, `fill-in question ${width}`, testInfo);
       await answerCurrent(page);
     }
     await expect(page).toHaveURL(/\/submit$/);
@@ -40,7 +43,10 @@ for (const width of [1280, 375]) {
     await page.getByRole('link', { name: 'Continue to final assessment' }).click();
     await expect(page.getByRole('group', { name: 'Clarity of Expectations' })).toBeVisible();
     await expectAccessible(page, `concerns ${width}`, testInfo);
-    await page.getByRole('group', { name: 'Clarity of Expectations' }).getByRole('button', { name: 'A little' }).click();
+    await page
+      .getByRole('group', { name: 'Clarity of Expectations' })
+      .getByRole('button', { name: 'A little' })
+      .click();
     await page.getByRole('button', { name: 'Submit Assessment' }).click();
     await expect(page).toHaveURL(/\/thankyou$/);
     await expectAccessible(page, `thank-you ${width}`, testInfo);

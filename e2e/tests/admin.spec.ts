@@ -7,7 +7,14 @@ import { screenshots } from '../support/screens';
 
 const server = useServer();
 
-const shoot = screenshots('admin', [{ width: 1440, height: 900 }, { width: 375, height: 900 }], 150);
+const shoot = screenshots(
+  'admin',
+  [
+    { width: 1440, height: 900 },
+    { width: 375, height: 900 },
+  ],
+  150,
+);
 
 interface Stats {
   totals: { users: number; questions: number; admins: number };
@@ -25,10 +32,16 @@ test.describe.configure({ mode: 'serial' });
 
 test('the overview shows the figures in the database', async ({ page }, testInfo) => {
   const api = await adminApi(server.url);
-  for (let i = 0; i < 3; i++) await participantApi(server.url, { name: `Overview ${i}`, email: `overview${i}@example.com`, phone: '0300' });
+  for (let i = 0; i < 3; i++)
+    await participantApi(server.url, { name: `Overview ${i}`, email: `overview${i}@example.com`, phone: '0300' });
   const stats = await api.get<Stats>('admin/stats');
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const card = (label: string) => page.locator('div').filter({ has: page.getByText(label, { exact: true }) }).filter({ hasText: /^\D*\d+/ }).last();
+  const card = (label: string) =>
+    page
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .filter({ hasText: /^\D*\d+/ })
+      .last();
   await expect(card('Total Users')).toContainText(String(stats.totals.users));
   await expect(card('Total Questions')).toContainText(String(stats.totals.questions));
   await expect(card('Admin Users')).toContainText(String(stats.totals.admins));
@@ -67,12 +80,22 @@ test('an admin manages categories and questions of every type', async ({ page },
   await page.getByRole('textbox', { name: /^Question\s*\*?$/ }).fill(`Which ${stamp} habit restores focus?`);
   await page.getByRole('button', { name: 'Save Question' }).click();
   await expect(page.getByText('This option is required').first()).toBeVisible();
-  for (const [letter, text] of [['A', 'Short breaks'], ['B', 'More meetings'], ['C', 'Skipping lunch'], ['D', 'Late nights']]) {
+  for (const [letter, text] of [
+    ['A', 'Short breaks'],
+    ['B', 'More meetings'],
+    ['C', 'Skipping lunch'],
+    ['D', 'Late nights'],
+  ]) {
     await page.getByRole('textbox', { name: new RegExp(`^Option ${letter}`) }).fill(text!);
   }
   await page.getByLabel('Correct answer').fill('Short breaks');
   await page.getByRole('button', { name: 'Save Question' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /added|created|saved/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /added|created|saved/i })
+      .first(),
+  ).toBeVisible();
 
   // True/false.
   await chooseSegment(page, 'True/False');
@@ -90,14 +113,25 @@ test('an admin manages categories and questions of every type', async ({ page },
   await page.getByRole('button', { name: 'Save Question' }).click();
   await expect(page.getByRole('textbox', { name: /^Question\s*\*?$/ })).toHaveValue('');
 
-  const mine = (await api.get<{ questions: Question[] }>(`admin/getquestions?page=1&limit=100&search=${stamp}`)).questions;
+  const mine = (await api.get<{ questions: Question[] }>(`admin/getquestions?page=1&limit=100&search=${stamp}`))
+    .questions;
   expect(mine.map((q) => q.questionType).sort()).toEqual(['fill_in_the_blanks', 'mcq', 'truefalse']);
-  expect(mine.find((q) => q.questionType === 'truefalse')).toMatchObject({ correctAnswer: 'true', options: ['true', 'false'] });
-  expect(mine.find((q) => q.questionType === 'fill_in_the_blanks')).toMatchObject({ correctAnswer: 'routine', options: [] });
+  expect(mine.find((q) => q.questionType === 'truefalse')).toMatchObject({
+    correctAnswer: 'true',
+    options: ['true', 'false'],
+  });
+  expect(mine.find((q) => q.questionType === 'fill_in_the_blanks')).toMatchObject({
+    correctAnswer: 'routine',
+    options: [],
+  });
   expect(mine.every((q) => q.category?.name === category)).toBe(true);
 
   // Search (server side, debounced) finds the three; edit one; delete one.
-  await page.getByRole('link', { name: 'Back to questions' }).or(page.getByRole('button', { name: 'Back to questions' })).first().click();
+  await page
+    .getByRole('link', { name: 'Back to questions' })
+    .or(page.getByRole('button', { name: 'Back to questions' }))
+    .first()
+    .click();
   await page.getByLabel('Search questions').fill(stamp);
   await expect(page.getByRole('row')).toHaveCount(4);
   await shoot(page, '04-questions');
@@ -110,7 +144,9 @@ test('an admin manages categories and questions of every type', async ({ page },
   await edit.getByRole('button', { name: 'Update Question' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: `Rest ${stamp} rarely` })).toBeVisible();
-  const edited = (await api.get<{ questions: Question[] }>(`admin/getquestions?search=${encodeURIComponent(`Rest ${stamp}`)}`)).questions[0];
+  const edited = (
+    await api.get<{ questions: Question[] }>(`admin/getquestions?search=${encodeURIComponent(`Rest ${stamp}`)}`)
+  ).questions[0];
   expect(edited).toMatchObject({ question: `Rest ${stamp} rarely improves decisions.`, correctAnswer: 'false' });
 
   const fillRow = page.getByRole('row').filter({ hasText: `A ${stamp} ____` });
@@ -127,7 +163,9 @@ test("an admin opens a participant's result and sees the category figures", asyn
   const api = await adminApi(server.url);
   const who = { name: 'Result Reader', email: `reader.${Date.now()}@example.com`, phone: '03001112223' };
   const participant = await participantApi(server.url, who);
-  const { questions } = await participant.get<{ questions: { _id: string; questionType: string; options: string[] }[] }>('user/getquestion');
+  const { questions } = await participant.get<{
+    questions: { _id: string; questionType: string; options: string[] }[];
+  }>('user/getquestion');
   const bank = (await api.get<{ questions: Question[] }>('admin/getquestions?page=1&limit=100')).questions;
   // Right on even positions, wrong on odd ones.
   const answers = questions.map((q, i) => {
@@ -147,7 +185,10 @@ test("an admin opens a participant's result and sees the category figures", asyn
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Results' }).click();
   await page.getByLabel('Search results').fill(who.email);
-  await page.getByRole('button', { name: `View result of ${who.name}` }).first().click();
+  await page
+    .getByRole('button', { name: `View result of ${who.name}` })
+    .first()
+    .click();
   const modal = page.getByRole('dialog', { name: 'Result Details' });
   await expect(modal).toBeVisible();
   for (const [name, figure] of expected) {
@@ -161,12 +202,18 @@ test("an admin opens a participant's result and sees the category figures", asyn
   await expectAccessible(page, 'results', testInfo);
 });
 
-test('an admin adds, edits and deletes a concern and sees a participant’s concern submission', async ({ page }, testInfo) => {
+test('an admin adds, edits and deletes a concern and sees a participant’s concern submission', async ({
+  page,
+}, testInfo) => {
   const stamp = Date.now().toString(36);
   const who = { name: `Rater ${stamp}`, email: `rater.${stamp}@example.com`, phone: '03004445556' };
   const participant = await participantApi(server.url, who);
-  const { complaints: concerns } = await participant.get<{ complaints: { _id: string; title: string }[] }>('complaint-bother/get-all');
-  await participant.post('complaint-bother/add-complaint', [{ complaintId: concerns[0]!._id, botherOptions: ['A great deal'] }]);
+  const { complaints: concerns } = await participant.get<{ complaints: { _id: string; title: string }[] }>(
+    'complaint-bother/get-all',
+  );
+  await participant.post('complaint-bother/add-complaint', [
+    { complaintId: concerns[0]!._id, botherOptions: ['A great deal'] },
+  ]);
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Complaints' }).click();
@@ -202,7 +249,9 @@ test('an admin adds, edits and deletes a concern and sees a participant’s conc
   await expectAccessible(page, 'user submissions', testInfo);
 });
 
-test('an admin adds, edits and deletes a user; a plain admin cannot grant the admin role; logout lands on /login', async ({ page }, testInfo) => {
+test('an admin adds, edits and deletes a user; a plain admin cannot grant the admin role; logout lands on /login', async ({
+  page,
+}, testInfo) => {
   const stamp = Date.now().toString(36);
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Users' }).click();
@@ -243,7 +292,13 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   expect(roles.map((r) => r.toLowerCase())).not.toContain('admin');
   const plain = await adminApi(server.url, `helper.${stamp}@example.com`, 'helper-password-1');
   await expect(
-    plain.post('admin/createuser', { name: 'X', email: `x.${stamp}@example.com`, password: 'password-123', role: 'admin', phoneNumber: '0300' }),
+    plain.post('admin/createuser', {
+      name: 'X',
+      email: `x.${stamp}@example.com`,
+      password: 'password-123',
+      role: 'admin',
+      phoneNumber: '0300',
+    }),
   ).rejects.toThrow(/403/);
 
   await page.getByRole('button', { name: 'Logout' }).click();

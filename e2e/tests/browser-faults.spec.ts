@@ -7,7 +7,10 @@ const server = useServer();
 
 const NETWORK_MESSAGE = 'Network error. Please check your internet connection and try again.';
 
-test('going offline while signing the consent shows the network message and loses nothing', async ({ page, context }) => {
+test('going offline while signing the consent shows the network message and loses nothing', async ({
+  page,
+  context,
+}) => {
   const me = newParticipant('offline-consent');
   await page.goto(server.url + '/');
   await enterDetails(page, me);
@@ -22,7 +25,10 @@ test('going offline while signing the consent shows the network message and lose
   await expect(page).toHaveURL(/\/question$/);
 });
 
-test('going offline while submitting answers shows the network message; back online, Submit succeeds once', async ({ page, context }) => {
+test('going offline while submitting answers shows the network message; back online, Submit succeeds once', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const me = newParticipant('offline-submit');
   await reachQuiz(page, server.url, me);

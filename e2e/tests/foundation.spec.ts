@@ -22,22 +22,38 @@ test.describe('the federated product on the default server', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
     const shared = await page.evaluate(() => {
-      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>> } }).__FEDERATION__.__SHARE__;
+      const scope = (
+        window as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<
+              string,
+              Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>
+            >;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
       const loadedVersions = (name: string) => {
         const found = new Set<string>();
         for (const host of Object.values(scope)) {
-          for (const [version, entry] of Object.entries(host.default?.[name] ?? {})) if (entry.loaded || entry.lib) found.add(version);
+          for (const [version, entry] of Object.entries(host.default?.[name] ?? {}))
+            if (entry.loaded || entry.lib) found.add(version);
         }
         return [...found];
       };
-      return { react: loadedVersions('react'), sharedApi: loadedVersions('@prometrica/shared-api'), mantine: loadedVersions('@mantine/core') };
+      return {
+        react: loadedVersions('react'),
+        sharedApi: loadedVersions('@prometrica/shared-api'),
+        mantine: loadedVersions('@mantine/core'),
+      };
     });
     expect(shared.react).toHaveLength(1);
     expect(shared.sharedApi).toHaveLength(1);
     expect(shared.mantine).toHaveLength(1);
   });
 
-  test('a first visit to the participant and admin screens asks for nothing the server lacks and logs no error', async ({ page }) => {
+  test('a first visit to the participant and admin screens asks for nothing the server lacks and logs no error', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     // Chromium reports a failed load (the /favicon.ico it asks for when the page names no icon, say)
     // as a console error.
@@ -56,7 +72,9 @@ test.describe('the federated product on the default server', () => {
     expect(problems).toEqual([]);
   });
 
-  test('/ is painted from the page itself before any script runs, styled and inert, and the live form then takes its place', async ({ page }) => {
+  test('/ is painted from the page itself before any script runs, styled and inert, and the live form then takes its place', async ({
+    page,
+  }) => {
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
@@ -77,7 +95,11 @@ test.describe('the federated product on the default server', () => {
     // Nothing can be typed into it, so nothing typed is lost when it is replaced.
     await page.mouse.click(640, 300);
     await page.keyboard.type('lost');
-    expect(await paint.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe('');
+    expect(
+      await paint
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join('')),
+    ).toBe('');
     expect(await paint.evaluate((element) => element.hasAttribute('inert'))).toBe(true);
 
     // With the scripts: the live form replaces it, and it works.
@@ -96,7 +118,9 @@ test.describe('the federated product on the default server', () => {
     await page.route(/\.js(?:\?|$)/, (route) => route.abort());
     await page.goto(server.url + '/');
     // The page came with it, and its script took it out: only the script is left.
-    expect(await page.locator('#root').evaluate((root) => [...root.children].map((child) => child.tagName))).toEqual(['SCRIPT']);
+    expect(await page.locator('#root').evaluate((root) => [...root.children].map((child) => child.tagName))).toEqual([
+      'SCRIPT',
+    ]);
     await expect(page.getByText('Account information')).toHaveCount(0);
   });
 
@@ -178,7 +202,9 @@ test('an unreachable admin remote shows Retry while the participant side keeps w
   }
 });
 
-test('a rebuilt admin remote is picked up on reload; the shell and participant remote are untouched', async ({ page }) => {
+test('a rebuilt admin remote is picked up on reload; the shell and participant remote are untouched', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const adminDir = mkdtempSync(join(tmpdir(), 'prometrica-admin-release-'));
   cpSync(join(repoRoot, 'admin-app/dist'), adminDir, { recursive: true });
@@ -208,7 +234,9 @@ test('a rebuilt admin remote is picked up on reload; the shell and participant r
       expect(before).not.toContain(label);
       const shellAfter = scripts.filter((s) => !s.startsWith('/remotes/admin/'));
       // The shell's own files are the same ones as before the release.
-      expect(shellAfter.filter((s) => s.startsWith('/main.'))).toEqual(shellBefore.filter((s) => s.startsWith('/main.')));
+      expect(shellAfter.filter((s) => s.startsWith('/main.'))).toEqual(
+        shellBefore.filter((s) => s.startsWith('/main.')),
+      );
     });
   } finally {
     removeDir(adminDir);

@@ -39,9 +39,15 @@ test('participant names with markup and SQL are shown as typed, stored as typed 
     // The admin's search with the same text finds exactly this participant's submission later;
     // here the participant record is looked up through a concern submission.
     const participant = await participantApi(server.url, { name, email, phone: '03001234567' });
-    const { complaints: concerns } = await participant.get<{ complaints: { _id: string }[] }>('complaint-bother/get-all');
-    await participant.post('complaint-bother/add-complaint', [{ complaintId: concerns[0]!._id, botherOptions: ['A little'] }]);
-    const submissions = await admin.get<{ data: { user: { name: string; email: string } }[] }>('complaint-bother/get-all-complaints');
+    const { complaints: concerns } = await participant.get<{ complaints: { _id: string }[] }>(
+      'complaint-bother/get-all',
+    );
+    await participant.post('complaint-bother/add-complaint', [
+      { complaintId: concerns[0]!._id, botherOptions: ['A little'] },
+    ]);
+    const submissions = await admin.get<{ data: { user: { name: string; email: string } }[] }>(
+      'complaint-bother/get-all-complaints',
+    );
     expect(submissions.data.find((s) => s.user.email === email)?.user.name).toBe(name);
   }
 });
@@ -61,7 +67,9 @@ test('admin text fields and search boxes treat markup and SQL as plain text', as
     correctAnswer: 'plain',
   });
   expect(question.question.options).toEqual([payloads[1], payloads[3], payloads[4], 'plain']);
-  await admin.post('complaint/create-complaint', [{ title: `${payload} title`, description: `${sql} description`, botherOptions: [payloads[1]] }]);
+  await admin.post('complaint/create-complaint', [
+    { title: `${payload} title`, description: `${sql} description`, botherOptions: [payloads[1]] },
+  ]);
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Categories' }).click();

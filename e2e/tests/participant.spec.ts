@@ -6,17 +6,30 @@ import { screenshots } from '../support/screens';
 
 const server = useServer();
 
-const shoot = screenshots('participant', [{ width: 1280, height: 900 }, { width: 375, height: 812 }]);
+const shoot = screenshots('participant', [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]);
 
 interface ResultList {
-  results: { _id: string; user: { email: string }; userTotals: { correctAnswer: number; wrongAnswer: number; totalAnswers: number; percent: number } }[];
+  results: {
+    _id: string;
+    user: { email: string };
+    userTotals: { correctAnswer: number; wrongAnswer: number; totalAnswers: number; percent: number };
+  }[];
 }
 interface ResultDetail {
   agreement: { date: string; imageBase64: string } | null;
-  result: { answers: { question: string; userAnswer: string; isCorrect: boolean }[]; categories: { categoryName: string; totalAnswers: number }[] };
+  result: {
+    answers: { question: string; userAnswer: string; isCorrect: boolean }[];
+    categories: { categoryName: string; totalAnswers: number }[];
+  };
 }
 interface Submissions {
-  data: { user: { email: string; name: string; phoneNumber: string }; bothers: { complaintId: { title: string }; botherOptions: string[] }[] }[];
+  data: {
+    user: { email: string; name: string; phoneNumber: string };
+    bothers: { complaintId: { title: string }; botherOptions: string[] }[];
+  }[];
 }
 
 test('a new participant completes the whole journey and the admin API shows what they sent', async ({ page }) => {
@@ -65,7 +78,9 @@ test('a new participant completes the whole journey and the admin API shows what
   await expect(page.getByRole('button', { name: 'Clear All Selections' })).toBeVisible();
   await shoot(page, '07-concerns');
   await submit.click();
-  await expect(page.getByText('Thank you! Your workplace concerns assessment has been recorded successfully.')).toBeVisible();
+  await expect(
+    page.getByText('Thank you! Your workplace concerns assessment has been recorded successfully.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/thankyou$/);
   await shoot(page, '08-thankyou');
   await page.getByRole('link', { name: 'View my summary' }).click();
@@ -74,7 +89,9 @@ test('a new participant completes the whole journey and the admin API shows what
   await shoot(page, '09-reports');
 
   const admin = await adminApi(server.url);
-  const list = await admin.get<ResultList>(`admin/getquizresult?page=1&limit=25&search=${encodeURIComponent(me.email)}`);
+  const list = await admin.get<ResultList>(
+    `admin/getquizresult?page=1&limit=25&search=${encodeURIComponent(me.email)}`,
+  );
   expect(list.results).toHaveLength(1);
   const result = list.results[0]!;
   expect(result.userTotals.totalAnswers).toBe(total);
@@ -84,7 +101,11 @@ test('a new participant completes the whole journey and the admin API shows what
   expect(detail.result.categories.reduce((sum, c) => sum + c.totalAnswers, 0)).toBe(total);
   // The signed consent: today's date and a PNG signature.
   expect(detail.agreement?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(Buffer.from(detail.agreement?.imageBase64 ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    Buffer.from(detail.agreement?.imageBase64 ?? '', 'base64')
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
 
   const submissions = await admin.get<Submissions>('complaint-bother/get-all-complaints');
   const mine = submissions.data.find((s) => s.user.email === me.email);
@@ -174,7 +195,12 @@ test('the quiz can be done with the keyboard alone', async ({ page }) => {
     } else {
       // Tab reaches the first answer button; Space chooses it.
       let guard = 0;
-      while (!(await page.evaluate(() => document.activeElement?.closest('[role="group"][aria-label="Answer options"]') !== null)) && guard++ < 15) {
+      while (
+        !(await page.evaluate(
+          () => document.activeElement?.closest('[role="group"][aria-label="Answer options"]') !== null,
+        )) &&
+        guard++ < 15
+      ) {
         await page.keyboard.press('Tab');
       }
       expect(guard).toBeLessThan(15);
@@ -185,7 +211,8 @@ test('the quiz can be done with the keyboard alone', async ({ page }) => {
   // Tab from wherever the last answer left the focus to Submit, once the screen is there.
   await expect(page.getByRole('heading', { name: 'Submit your answers' })).toBeVisible();
   const submit = page.getByRole('button', { name: 'Submit' });
-  for (let guard = 0; guard < 20 && !(await submit.evaluate((el) => el === document.activeElement)); guard++) await page.keyboard.press('Tab');
+  for (let guard = 0; guard < 20 && !(await submit.evaluate((el) => el === document.activeElement)); guard++)
+    await page.keyboard.press('Tab');
   await expect(submit).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Your responses have been submitted' })).toBeVisible();

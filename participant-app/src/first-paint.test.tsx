@@ -3,7 +3,7 @@
  */
 import { renderFirstPaint } from './first-paint';
 
-test('the first paint of / is the details form, read-only, without the providers\' styles (the shell brings them)', () => {
+test("the first paint of / is the details form, read-only, without the providers' styles (the shell brings them)", () => {
   const { routes } = renderFirstPaint();
   expect(Object.keys(routes)).toEqual(['/']);
   const html = routes['/']!;

@@ -13,7 +13,9 @@ run(async () => {
   let target = argument ? resolveArgument(argument) : path.resolve('backups', backupFileName());
   if (argument && isDirectory(target, argument)) target = path.join(target, backupFileName());
   const { file, bytes } = await backupSqlite(config.dataDir, target);
-  console.log(`Backed up ${config.dataDir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, integrity check passed).`);
+  console.log(
+    `Backed up ${config.dataDir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, integrity check passed).`,
+  );
   const relative = path.relative(process.env.INIT_CWD ?? process.cwd(), file);
   console.log(`Restore it with: pnpm restore ${relative.startsWith('..') ? file : relative}`);
 });

@@ -23,7 +23,8 @@ export function configuration(): Config {
 /** Runs a command: problems with a clear cause print their message only; anything else its stack. */
 export function run(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    const expected = error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    const expected =
+      error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError;
     console.error(expected ? (error as Error).message : error);
     process.exit(1);
   });

@@ -14,9 +14,22 @@ run(async () => {
   const argument = process.argv[2];
   if (!argument) {
     const folder = path.resolve('backups');
-    const found = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.sqlite')).sort().reverse() : [];
+    const found = fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((name) => name.endsWith('.sqlite'))
+          .sort()
+          .reverse()
+      : [];
     console.error('Usage: pnpm restore <backup file>');
-    console.error(found.length > 0 ? `Backups in ${folder}, newest first:\n${found.slice(0, 10).map((name) => `  backups/${name}`).join('\n')}` : `No backups in ${folder}.`);
+    console.error(
+      found.length > 0
+        ? `Backups in ${folder}, newest first:\n${found
+            .slice(0, 10)
+            .map((name) => `  backups/${name}`)
+            .join('\n')}`
+        : `No backups in ${folder}.`,
+    );
     process.exit(1);
   }
   try {

@@ -85,7 +85,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const inFlight = new InFlight();
     app.addHook('onClose', async () => {
       if (!(await inFlight.settled(handlersDrainMs))) {
-        app.log.warn({ running: inFlight.size }, `closing the database with API handlers still running after ${handlersDrainMs} ms`);
+        app.log.warn(
+          { running: inFlight.size },
+          `closing the database with API handlers still running after ${handlersDrainMs} ms`,
+        );
       }
       await database?.close();
     });

@@ -43,9 +43,7 @@ export class ConfigError extends Error {
 
   constructor(issues: ReadonlyArray<{ key: string; message: string }>) {
     super(
-      ['Invalid environment configuration:', ...issues.map((issue) => `  - ${issue.key}: ${issue.message}`)].join(
-        '\n',
-      ),
+      ['Invalid environment configuration:', ...issues.map((issue) => `  - ${issue.key}: ${issue.message}`)].join('\n'),
     );
     this.name = 'ConfigError';
     this.issues = issues;

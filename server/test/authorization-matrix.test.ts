@@ -71,17 +71,35 @@ const next = () => `${Date.now()}-${(unique += 1)}`;
 
 async function created<T>(method: Method, url: string, payload: unknown, pick: (body: any) => T): Promise<T> {
   const response = await call(app, method, url, { token: setupToken, payload });
-  if (response.statusCode >= 300) throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode >= 300)
+    throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
   return pick(response.json());
 }
 
 const newQuestion = () =>
-  created('POST', '/api/admin/addquestion', { question: `Matrix ${next()}?`, correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' }, (b) => b.question._id as string);
-const newCategory = () => created('POST', '/api/category', { name: `Matrix ${next()}` }, (b) => b.category._id as string);
+  created(
+    'POST',
+    '/api/admin/addquestion',
+    { question: `Matrix ${next()}?`, correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' },
+    (b) => b.question._id as string,
+  );
+const newCategory = () =>
+  created('POST', '/api/category', { name: `Matrix ${next()}` }, (b) => b.category._id as string);
 const newConcern = () =>
-  created('POST', '/api/complaint/create-complaint', [{ title: `Matrix ${next()}`, description: 'd' }], (b) => b.complaints[0]._id as string);
-const firstConcern = () => created('GET', '/api/complaint-bother/get-all', undefined, (b) => b.complaints[0]._id as string);
-const userBody = (target: { email: string; name: string }, role: string) => ({ name: target.name, email: target.email, phoneNumber: '0300', role });
+  created(
+    'POST',
+    '/api/complaint/create-complaint',
+    [{ title: `Matrix ${next()}`, description: 'd' }],
+    (b) => b.complaints[0]._id as string,
+  );
+const firstConcern = () =>
+  created('GET', '/api/complaint-bother/get-all', undefined, (b) => b.complaints[0]._id as string);
+const userBody = (target: { email: string; name: string }, role: string) => ({
+  name: target.name,
+  email: target.email,
+  phoneNumber: '0300',
+  role,
+});
 /** Editing an account of role `from`, giving it role `to`. */
 const updateUser = (from: Role, to: Role) => async () => {
   const target = await quickUser(app, { role: from });
@@ -98,15 +116,24 @@ const requests: Record<string, () => Promise<Prepared>> = {
     return { url: '/api/auth/login', payload: { email: account.email, password: quickPassword } };
   },
   'GET /api/auth/checkauth': async () => ({ url: '/api/auth/checkauth' }),
-  'POST /api/auth/validateuser': async () => ({ url: '/api/auth/validateuser', payload: { email: `matrix-${next()}@example.com` } }),
+  'POST /api/auth/validateuser': async () => ({
+    url: '/api/auth/validateuser',
+    payload: { email: `matrix-${next()}@example.com` },
+  }),
   'POST /api/user/change-password': async () => ({
     url: '/api/user/change-password',
     payload: { currentPassword: quickPassword, newPassword: quickPassword },
   }),
   'GET /api/user/getquestion': async () => ({ url: '/api/user/getquestion' }),
-  'POST /api/user/submitanswer': async () => ({ url: '/api/user/submitanswer', payload: { answers: await answersFor(app) } }),
+  'POST /api/user/submitanswer': async () => ({
+    url: '/api/user/submitanswer',
+    payload: { answers: await answersFor(app) },
+  }),
   'GET /api/user/getuserresponse': async () => ({ url: '/api/user/getuserresponse' }),
-  'POST /api/useragreement/add': async () => ({ url: '/api/useragreement/add', payload: { imageBase64: 'c2lnbmVk', date: '2025-01-31' } }),
+  'POST /api/useragreement/add': async () => ({
+    url: '/api/useragreement/add',
+    payload: { imageBase64: 'c2lnbmVk', date: '2025-01-31' },
+  }),
   'POST /api/admin/addquestion': async () => ({
     url: '/api/admin/addquestion',
     payload: { question: `Added ${next()}`, correctAnswer: 'false', questionType: 'truefalse', category: 'Resilience' },
@@ -119,19 +146,35 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'DELETE /api/admin/deletequestion/:id': async () => ({ url: `/api/admin/deletequestion/${await newQuestion()}` }),
   'POST /api/admin/createuser': async () => ({
     url: '/api/admin/createuser',
-    payload: { name: 'New', email: `new-${next()}@example.com`, password: 'a-long-password', role: 'user', phoneNumber: '0300' },
+    payload: {
+      name: 'New',
+      email: `new-${next()}@example.com`,
+      password: 'a-long-password',
+      role: 'user',
+      phoneNumber: '0300',
+    },
   }),
   'POST /api/admin/createuser (an admin)': async () => ({
     url: '/api/admin/createuser',
-    payload: { name: 'New', email: `new-${next()}@example.com`, password: 'a-long-password', role: 'admin', phoneNumber: '0300' },
+    payload: {
+      name: 'New',
+      email: `new-${next()}@example.com`,
+      password: 'a-long-password',
+      role: 'admin',
+      phoneNumber: '0300',
+    },
   }),
   'GET /api/admin/getallusers': async () => ({ url: '/api/admin/getallusers' }),
   'PUT /api/admin/updateuser/:id': updateUser('user', 'user'),
   'PUT /api/admin/updateuser/:id (promote to admin)': updateUser('user', 'admin'),
   'PUT /api/admin/updateuser/:id (demote an admin)': updateUser('admin', 'user'),
   'PUT /api/admin/updateuser/:id (a superadmin)': updateUser('superadmin', 'superadmin'),
-  'DELETE /api/admin/deleteuser/:id': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'user' })).id}` }),
-  'DELETE /api/admin/deleteuser/:id (an admin)': async () => ({ url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'admin' })).id}` }),
+  'DELETE /api/admin/deleteuser/:id': async () => ({
+    url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'user' })).id}`,
+  }),
+  'DELETE /api/admin/deleteuser/:id (an admin)': async () => ({
+    url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'admin' })).id}`,
+  }),
   'DELETE /api/admin/deleteuser/:id (a superadmin)': async () => ({
     url: `/api/admin/deleteuser/${(await quickUser(app, { role: 'superadmin' })).id}`,
   }),
@@ -140,7 +183,10 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'GET /api/admin/stats': async () => ({ url: '/api/admin/stats?year=2025' }),
   'POST /api/category': async () => ({ url: '/api/category', payload: { name: `Category ${next()}` } }),
   'GET /api/category': async () => ({ url: '/api/category' }),
-  'PUT /api/category/:id': async () => ({ url: `/api/category/${await newCategory()}`, payload: { name: `Renamed ${next()}` } }),
+  'PUT /api/category/:id': async () => ({
+    url: `/api/category/${await newCategory()}`,
+    payload: { name: `Renamed ${next()}` },
+  }),
   'DELETE /api/category/:id': async () => ({ url: `/api/category/${await newCategory()}` }),
   'POST /api/complaint/create-complaint': async () => ({
     url: '/api/complaint/create-complaint',
@@ -184,7 +230,13 @@ beforeAll(async () => {
   const participant = await newParticipant(app);
   const submitted = await submitAll(app, participant.token);
   expect(submitted.statusCode).toBe(201);
-  resultId = (await app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).executeTakeFirstOrThrow()).id;
+  resultId = (
+    await app.db
+      .selectFrom('results')
+      .select('id')
+      .where('participant_id', '=', participant.id)
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => subject.close());
 
@@ -198,7 +250,11 @@ async function tokenOf(caller: Caller): Promise<string | undefined> {
 describe('authorization matrix', () => {
   it('covers every registered API route', () => {
     const rows = new Set(matrix.map(([route]) => route.replace(/ \(.*\)$/, '')));
-    const routes = [...apiRouteTable.map((route) => `${route.method} /api${route.url}`), 'GET /api/docs', 'GET /api/docs/openapi.json'];
+    const routes = [
+      ...apiRouteTable.map((route) => `${route.method} /api${route.url}`),
+      'GET /api/docs',
+      'GET /api/docs/openapi.json',
+    ];
     expect([...rows].sort()).toEqual([...new Set(routes)].sort());
     expect(Object.keys(requests).sort()).toEqual(matrix.map(([route]) => route).sort());
   });
@@ -208,7 +264,10 @@ describe('authorization matrix', () => {
     const actual: number[] = [];
     for (const caller of callers) {
       const prepared = await requests[route]!();
-      const response = await call(app, method, prepared.url, { token: await tokenOf(caller), payload: prepared.payload });
+      const response = await call(app, method, prepared.url, {
+        token: await tokenOf(caller),
+        payload: prepared.payload,
+      });
       actual.push(response.statusCode);
       if (response.statusCode >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
     }

@@ -25,9 +25,11 @@ type Digest = Record<string, { rows: number; sha256: string }>;
 function digest(file: string): Digest {
   const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>).map(
-      (row) => row.name,
-    );
+    const tables = (
+      db
+        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+        .all() as Array<{ name: string }>
+    ).map((row) => row.name);
     const result: Digest = {};
     for (const table of tables) {
       const rows = db.prepare(`select * from "${table}"`).raw().all();
@@ -62,22 +64,44 @@ async function fillEveryTable(app: FastifyInstance) {
     role: 'admin',
     phoneNumber: '03001234567',
   });
-  const concern = (await created('POST', '/api/complaint/create-complaint', [{ title: 'Noise', description: 'Open office' }])).complaints[0];
-  const participant = await newParticipant(app, { email: 'backed.up.participant@example.com', name: 'Backed-up Participant' });
-  await created('POST', '/api/useragreement/add', { imageBase64: Buffer.from('signature').toString('base64'), date: '2026-03-02' }, participant.token);
+  const concern = (
+    await created('POST', '/api/complaint/create-complaint', [{ title: 'Noise', description: 'Open office' }])
+  ).complaints[0];
+  const participant = await newParticipant(app, {
+    email: 'backed.up.participant@example.com',
+    name: 'Backed-up Participant',
+  });
+  await created(
+    'POST',
+    '/api/useragreement/add',
+    { imageBase64: Buffer.from('signature').toString('base64'), date: '2026-03-02' },
+    participant.token,
+  );
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
-  await created('POST', '/api/complaint-bother/add-complaint', [{ complaintId: concern._id, botherOptions: ['A little'] }], participant.token);
-  expect((await call(app, 'POST', '/api/auth/login', { payload: { email: admin.email, password: 'wrong password' } })).statusCode).toBe(401);
+  await created(
+    'POST',
+    '/api/complaint-bother/add-complaint',
+    [{ complaintId: concern._id, botherOptions: ['A little'] }],
+    participant.token,
+  );
+  expect(
+    (await call(app, 'POST', '/api/auth/login', { payload: { email: admin.email, password: 'wrong password' } }))
+      .statusCode,
+  ).toBe(401);
 }
 
 /** Runs a root command the way `pnpm backup` / `pnpm restore` do. */
 function runCommand(script: 'backup' | 'restore', args: string[], env: Record<string, string>, cwd: string) {
   const loader = path.join(serverRoot, 'node_modules/tsx/dist/loader.mjs');
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', loader, path.join(serverRoot, 'scripts', `${script}.ts`), ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', loader, path.join(serverRoot, 'scripts', `${script}.ts`), ...args],
+      {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -120,7 +144,10 @@ describe('backup and restore (SQLite)', () => {
     expect(fs.existsSync(`${backup}.partial`)).toBe(false);
 
     // Later changes are not in the backup.
-    expect((await call(app, 'POST', '/api/auth/validateuser', { payload: { email: 'after.backup@example.com' } })).statusCode).toBe(200);
+    expect(
+      (await call(app, 'POST', '/api/auth/validateuser', { payload: { email: 'after.backup@example.com' } }))
+        .statusCode,
+    ).toBe(200);
     await app.close();
     liveAfterBackup = digest(live);
     expect(liveAfterBackup.participants!.rows).toBe(atBackup.participants!.rows + 1);
@@ -197,7 +224,9 @@ describe('backup and restore (SQLite)', () => {
 
   it('never overwrites a file, and says so when there is nothing to back up', async () => {
     await expect(backupSqlite(dataDir, backup)).rejects.toThrow(/already exists/);
-    await expect(backupSqlite(path.join(environment.dir, 'no-data'), path.join(backups(), 'x.sqlite'))).rejects.toThrow(/no database/i);
+    await expect(backupSqlite(path.join(environment.dir, 'no-data'), path.join(backups(), 'x.sqlite'))).rejects.toThrow(
+      /no database/i,
+    );
   });
 
   it('pnpm backup writes backups/prometrica-<time>.sqlite while the server runs; pnpm restore refuses until it stops', async () => {

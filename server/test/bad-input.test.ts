@@ -23,8 +23,20 @@ interface BodyRoute {
 
 /** Every route with a body, each with a valid body to break field by field. */
 const bodyRoutes: BodyRoute[] = [
-  { method: 'POST', url: '/api/auth/login', caller: 'none', valid: { email: 'a@example.com', password: 'secret-password' }, required: ['email', 'password'] },
-  { method: 'POST', url: '/api/auth/validateuser', caller: 'none', valid: { email: 'a@example.com', name: 'A', phone: '0300' }, required: ['email'] },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    caller: 'none',
+    valid: { email: 'a@example.com', password: 'secret-password' },
+    required: ['email', 'password'],
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/validateuser',
+    caller: 'none',
+    valid: { email: 'a@example.com', name: 'A', phone: '0300' },
+    required: ['email'],
+  },
   {
     method: 'POST',
     url: '/api/user/change-password',
@@ -36,7 +48,12 @@ const bodyRoutes: BodyRoute[] = [
     method: 'POST',
     url: '/api/user/submitanswer',
     caller: 'participant',
-    valid: { name: 'A', email: 'a@example.com', contactno: '0300', answers: [{ questionId: 'q1', userAnswer: 'true' }] },
+    valid: {
+      name: 'A',
+      email: 'a@example.com',
+      contactno: '0300',
+      answers: [{ questionId: 'q1', userAnswer: 'true' }],
+    },
     required: ['answers'],
     numberAllowed: ['contactno'],
   },
@@ -126,9 +143,19 @@ const queryCases: Array<[url: string, field: string]> = [
 
 /** Routes with an id, a valid body where they need one, and the 404 message for an unknown id. */
 const idRoutes: Array<[method: Method, url: string, body: unknown, notFound: string]> = [
-  ['PUT', '/api/admin/updatequestion/:id', { question: 'Q?', correctAnswer: 'true', questionType: 'truefalse' }, 'Question not found'],
+  [
+    'PUT',
+    '/api/admin/updatequestion/:id',
+    { question: 'Q?', correctAnswer: 'true', questionType: 'truefalse' },
+    'Question not found',
+  ],
   ['DELETE', '/api/admin/deletequestion/:id', undefined, 'Question not found'],
-  ['PUT', '/api/admin/updateuser/:id', { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '0300' }, 'User not found'],
+  [
+    'PUT',
+    '/api/admin/updateuser/:id',
+    { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '0300' },
+    'User not found',
+  ],
   ['DELETE', '/api/admin/deleteuser/:id', undefined, 'User not found'],
   ['GET', '/api/admin/getquizresult/:id', undefined, 'Result not found'],
   ['PUT', '/api/category/:id', { name: 'Focus' }, 'Category not found'],
@@ -163,9 +190,12 @@ function mutations(route: BodyRoute): Array<{ label: string; field: string; body
     }
     cases.push({ label: `${field} an object`, field, body: withField({ nested: true }) });
     cases.push({ label: `${field} a boolean`, field, body: withField(true) });
-    if (!route.numberAllowed?.includes(field)) cases.push({ label: `${field} a number`, field, body: withField(12345) });
-    if (!route.longAllowed?.includes(field)) cases.push({ label: `${field} 10,000 characters`, field, body: withField(long) });
-    if (Array.isArray(route.valid[field])) cases.push({ label: `${field} with a 10,000-character entry`, field, body: withField([long]) });
+    if (!route.numberAllowed?.includes(field))
+      cases.push({ label: `${field} a number`, field, body: withField(12345) });
+    if (!route.longAllowed?.includes(field))
+      cases.push({ label: `${field} 10,000 characters`, field, body: withField(long) });
+    if (Array.isArray(route.valid[field]))
+      cases.push({ label: `${field} with a 10,000-character entry`, field, body: withField([long]) });
   }
   return cases;
 }
@@ -192,7 +222,10 @@ describe('bad input is refused with a 4xx naming the field, never a 5xx', () => 
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Invalid JSON body' });
 
-    const wrongShape = await call(app, route.method, route.url, { token, payload: route.list ? { item: route.valid } : [route.valid] });
+    const wrongShape = await call(app, route.method, route.url, {
+      token,
+      payload: route.list ? { item: route.valid } : [route.valid],
+    });
     expect(wrongShape.statusCode).toBe(400);
     expect(wrongShape.json().message).toMatch(/^body: /);
 
@@ -201,14 +234,17 @@ describe('bad input is refused with a 4xx naming the field, never a 5xx', () => 
     expect(missing.json().message).toMatch(/^body: /);
   });
 
-  it.each(queryCases.map(([url, field]) => [url.length > 80 ? `${url.slice(0, 60)}... (10,000 characters)` : url, url, field]))(
-    'GET %s',
-    async (_, url, field) => {
+  it.each(
+    queryCases.map(([url, field]) => [
+      url.length > 80 ? `${url.slice(0, 60)}... (10,000 characters)` : url,
+      url,
+      field,
+    ]),
+  )('GET %s', async (_, url, field) => {
     const response = await call(app, 'GET', url, { token: tokens.admin });
-      expectRefusal(response, field, url.slice(0, 80));
-      expect(response.json().error).toBe(field);
-    },
-  );
+    expectRefusal(response, field, url.slice(0, 80));
+    expect(response.json().error).toBe(field);
+  });
 
   it.each(idRoutes)('%s %s: unknown ids are 404, over-long or blank ids 400', async (method, url, body, notFound) => {
     const unknown = await call(app, method, url.replace(':id', 'no-such-id'), { token: tokens.admin, payload: body });
@@ -237,7 +273,10 @@ describe('bad input is refused with a 4xx naming the field, never a 5xx', () => 
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const response = await call(app, 'POST', '/api/category', { token: tokens.admin, payload: { name: 'x'.repeat(1_100_000) } });
+    const response = await call(app, 'POST', '/api/category', {
+      token: tokens.admin,
+      payload: { name: 'x'.repeat(1_100_000) },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'Request body is too large' });
   });

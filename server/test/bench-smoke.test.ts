@@ -91,7 +91,11 @@ test('requests meant to be sent once are never sent twice: the load stops and sa
   const bare = await startBareServer();
   try {
     const once = [{ headers: { 'x-participant': 'a' } }, { headers: { 'x-participant': 'b' } }];
-    const load = runLoad(bare.url, { name: 'two participants', method: 'GET', path: '/', once }, { connections: 2, seconds: 1, warmupSeconds: 0 });
+    const load = runLoad(
+      bare.url,
+      { name: 'two participants', method: 'GET', path: '/', once },
+      { connections: 2, seconds: 1, warmupSeconds: 0 },
+    );
     await expect(load).rejects.toThrow('two participants ran out of requests to send once: all 2 were sent');
   } finally {
     await bare.stop();
@@ -99,8 +103,22 @@ test('requests meant to be sent once are never sent twice: the load stops and sa
 });
 
 test('the request chain follows initiators and the data fetches a script waited for', () => {
-  const request = (id: string, url: string, type: string, initiator: LoggedRequest['initiator'], sent: number, finished: number): LoggedRequest => ({
-    id, url, type, initiator, sentAt: sent, sentTs: sent, finishedTs: finished, fromCache: false,
+  const request = (
+    id: string,
+    url: string,
+    type: string,
+    initiator: LoggedRequest['initiator'],
+    sent: number,
+    finished: number,
+  ): LoggedRequest => ({
+    id,
+    url,
+    type,
+    initiator,
+    sentAt: sent,
+    sentTs: sent,
+    finishedTs: finished,
+    fromCache: false,
   });
   const html = 'http://x/';
   const main = 'http://x/main.js';
@@ -109,7 +127,14 @@ test('the request chain follows initiators and the data fetches a script waited 
     request('2', main, 'Script', { type: 'parser', url: html }, 1, 2),
     request('3', 'http://x/preloaded.js', 'Script', { type: 'parser', url: html }, 1, 2),
     request('4', 'http://x/config.json', 'Fetch', { type: 'script', stack: { callFrames: [{ url: main }] } }, 2, 3),
-    request('5', 'http://x/remoteEntry.js', 'Script', { type: 'script', stack: { callFrames: [{ url: main }] } }, 3.5, 4),
+    request(
+      '5',
+      'http://x/remoteEntry.js',
+      'Script',
+      { type: 'script', stack: { callFrames: [{ url: main }] } },
+      3.5,
+      4,
+    ),
   ]);
   expect(chain.length).toBe(4);
   expect(chain.path).toEqual([html, main, 'http://x/config.json', 'http://x/remoteEntry.js']);

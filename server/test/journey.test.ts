@@ -8,7 +8,10 @@ describe('a scripted journey through the HTTP API', () => {
   let app: FastifyInstance;
   let base: string;
   beforeAll(async () => {
-    environment = await createTestEnvironment({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'journey-superadmin-password' });
+    environment = await createTestEnvironment({
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'journey-superadmin-password',
+    });
     app = await environment.build();
     await app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
@@ -30,26 +33,47 @@ describe('a scripted journey through the HTTP API', () => {
 
   it('runs from the superadmin setting up questions to the admin reading the result and the concerns', async () => {
     // The superadmin signs in and writes a category with one question of each type.
-    const login = await api('POST', 'auth/login', { body: { email: 'OWNER@example.com', password: 'journey-superadmin-password' } });
+    const login = await api('POST', 'auth/login', {
+      body: { email: 'OWNER@example.com', password: 'journey-superadmin-password' },
+    });
     expect(login.status).toBe(200);
     const admin = login.json.accessToken as string;
     expect(login.json.user.role).toBe('superadmin');
 
     expect((await api('POST', 'category', { token: admin, body: { name: 'Journey Skills' } })).status).toBe(201);
     const written = [
-      { question: 'Journey: pick the planet', questionType: 'mcq', options: ['Mars', 'Moon', 'Sun'], correctAnswer: 'Mars' },
-      { question: 'Journey: water is wet', questionType: 'truefalse', options: ['true', 'false'], correctAnswer: 'true' },
-      { question: 'Journey: the capital of France is ______', questionType: 'fill_in_the_blanks', correctAnswer: 'Paris' },
+      {
+        question: 'Journey: pick the planet',
+        questionType: 'mcq',
+        options: ['Mars', 'Moon', 'Sun'],
+        correctAnswer: 'Mars',
+      },
+      {
+        question: 'Journey: water is wet',
+        questionType: 'truefalse',
+        options: ['true', 'false'],
+        correctAnswer: 'true',
+      },
+      {
+        question: 'Journey: the capital of France is ______',
+        questionType: 'fill_in_the_blanks',
+        correctAnswer: 'Paris',
+      },
     ];
     for (const question of written) {
-      const added = await api('POST', 'admin/addquestion', { token: admin, body: { ...question, category: 'journey skills' } });
+      const added = await api('POST', 'admin/addquestion', {
+        token: admin,
+        body: { ...question, category: 'journey skills' },
+      });
       expect(added.status).toBe(201);
       expect(added.json.question.category.name).toBe('Journey Skills');
     }
     const all = await api('GET', 'admin/getquestions?page=1&limit=100&search=', { token: admin });
     expect(all.json.totalQuestions).toBe(15);
     const found = await api('GET', `admin/getquestions?search=${encodeURIComponent('JOURNEY:')}`, { token: admin });
-    expect(found.json.questions.map((q: { question: string }) => q.question).sort()).toEqual(written.map((q) => q.question).sort());
+    expect(found.json.questions.map((q: { question: string }) => q.question).sort()).toEqual(
+      written.map((q) => q.question).sort(),
+    );
     const correctAnswers = new Map<string, { answer: string; category: string }>(
       all.json.questions.map((q: { _id: string; correctAnswer: string; category: { name: string } }) => [
         q._id,
@@ -114,7 +138,9 @@ describe('a scripted journey through the HTTP API', () => {
     expect(rated.status).toBe(201);
 
     // The admin sees the result with the right totals and category figures...
-    const listed = await api('GET', `admin/getquizresult?search=${encodeURIComponent('journey.person')}`, { token: admin });
+    const listed = await api('GET', `admin/getquizresult?search=${encodeURIComponent('journey.person')}`, {
+      token: admin,
+    });
     expect(listed.status).toBe(200);
     expect(listed.json.totalResults).toBe(1);
     const result = listed.json.results[0];
@@ -149,7 +175,12 @@ describe('a scripted journey through the HTTP API', () => {
     const submissions = await api('GET', 'complaint-bother/get-all-complaints', { token: admin });
     const group = submissions.json.data.find((g: { user: { email: string } }) => g.user.email === details.email);
     expect(group.user).toMatchObject({ name: details.name, email: details.email, phoneNumber: details.phone });
-    expect(group.bothers.map((b: { complaintId: { title: string }; botherOptions: string[] }) => [b.complaintId.title, b.botherOptions])).toEqual([
+    expect(
+      group.bothers.map((b: { complaintId: { title: string }; botherOptions: string[] }) => [
+        b.complaintId.title,
+        b.botherOptions,
+      ]),
+    ).toEqual([
       [first!.title, ['A great deal']],
       [third!.title, ['A little']],
     ]);

@@ -40,9 +40,18 @@ function forgeries(valid: string): Array<[label: string, token: string]> {
   // One character in the middle changed (always to a different one).
   const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
   return [
-    ['expired an hour ago', signJwt({ ...claims, iat: nowSeconds() - ACCESS_TOKEN_TTL_SECONDS - 3600, exp: nowSeconds() - 3600 }, testJwtSecret)],
+    [
+      'expired an hour ago',
+      signJwt(
+        { ...claims, iat: nowSeconds() - ACCESS_TOKEN_TTL_SECONDS - 3600, exp: nowSeconds() - 3600 },
+        testJwtSecret,
+      ),
+    ],
     ['expiring this second', signJwt({ ...claims, exp: nowSeconds() }, testJwtSecret)],
-    ['claims changed after signing', `${header}.${base64url({ ...claims, role: 'superadmin', sub: `${claims.sub}x` })}.${signature}`],
+    [
+      'claims changed after signing',
+      `${header}.${base64url({ ...claims, role: 'superadmin', sub: `${claims.sub}x` })}.${signature}`,
+    ],
     ['expiry extended after signing', `${header}.${base64url({ ...claims, exp: claims.exp + 86400 })}.${signature}`],
     ['signature altered', `${header}.${payload}.${flipped}`],
     ['signature removed', `${header}.${payload}.`],
@@ -58,7 +67,15 @@ function forgeries(valid: string): Array<[label: string, token: string]> {
     ['a jku header', hmacToken({ alg: 'HS256', jku: 'https://attacker.example/keys' }, fresh, 'sha256')],
     ['no expiry', hmacToken({ alg: 'HS256', typ: 'JWT' }, { ...fresh, exp: undefined }, 'sha256')],
     ['a fractional expiry', hmacToken({ alg: 'HS256', typ: 'JWT' }, { ...fresh, exp: fresh.exp + 0.5 }, 'sha256')],
-    ['an unknown role', hmacToken({ alg: 'HS256', typ: 'JWT' }, { ...fresh, role: 'root' }, 'sha256', 'wrong-secret-wrong-secret-wrong-secret')],
+    [
+      'an unknown role',
+      hmacToken(
+        { alg: 'HS256', typ: 'JWT' },
+        { ...fresh, role: 'root' },
+        'sha256',
+        'wrong-secret-wrong-secret-wrong-secret',
+      ),
+    ],
     ['four segments', `${valid}.${signature}`],
     ['padded base64', `${header}=.${payload}.${signature}`],
   ];
@@ -99,20 +116,26 @@ describe('access tokens', () => {
     }
   });
 
-  it.each(accountRoutes)('%s %s refuses expired, tampered, unsigned and foreign-algorithm account tokens with 401', async (method, url, payload) => {
-    for (const [label, token] of forgeries(admin.token)) {
-      const response = await call(app, method, url, { token, payload });
-      expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
-      expect(response.json().message).toMatch(/^(Invalid token|Your session has expired\. Please log in again\.)$/);
-    }
-  });
+  it.each(accountRoutes)(
+    '%s %s refuses expired, tampered, unsigned and foreign-algorithm account tokens with 401',
+    async (method, url, payload) => {
+      for (const [label, token] of forgeries(admin.token)) {
+        const response = await call(app, method, url, { token, payload });
+        expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
+        expect(response.json().message).toMatch(/^(Invalid token|Your session has expired\. Please log in again\.)$/);
+      }
+    },
+  );
 
-  it.each(participantRoutes)('%s %s refuses expired, tampered, unsigned and foreign-algorithm participant tokens with 401', async (method, url, payload) => {
-    for (const [label, token] of forgeries(participant.token)) {
-      const response = await call(app, method, url, { token, payload });
-      expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
-    }
-  });
+  it.each(participantRoutes)(
+    '%s %s refuses expired, tampered, unsigned and foreign-algorithm participant tokens with 401',
+    async (method, url, payload) => {
+      for (const [label, token] of forgeries(participant.token)) {
+        const response = await call(app, method, url, { token, payload });
+        expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
+      }
+    },
+  );
 
   it('says the session expired (not that the token is invalid) when only the time ran out', async () => {
     const expired = (token: string) => signJwt({ ...claimsOf(token), exp: nowSeconds() - 1 }, testJwtSecret);
@@ -124,12 +147,26 @@ describe('access tokens', () => {
 
   it('refuses a participant token re-signed for another participant without the secret', async () => {
     const other = await newParticipant(app);
-    const forged = hmacToken({ alg: 'HS256', typ: 'JWT' }, { ...claimsOf(participant.token), sub: other.id }, 'sha256', 'guessed-secret-guessed-secret-guessed');
+    const forged = hmacToken(
+      { alg: 'HS256', typ: 'JWT' },
+      { ...claimsOf(participant.token), sub: other.id },
+      'sha256',
+      'guessed-secret-guessed-secret-guessed',
+    );
     expect((await call(app, 'GET', '/api/user/getuserresponse', { token: forged })).statusCode).toBe(401);
   });
 
   it('refuses missing, empty and non-bearer authorization headers with 401', async () => {
-    for (const authorization of [undefined, '', 'Bearer', 'Bearer ', 'Basic YTpi', `Token ${admin.token}`, `Bearer ${admin.token} extra`, 'Bearer ....']) {
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic YTpi',
+      `Token ${admin.token}`,
+      `Bearer ${admin.token} extra`,
+      'Bearer ....',
+    ]) {
       const response = await app.inject({
         method: 'GET',
         url: '/api/admin/getallusers',
@@ -164,7 +201,9 @@ describe('request body size', () => {
       expect(response.json()).toEqual({ message: 'Request body is too large' });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
     }
-    expect(await app.db.selectFrom('agreements').select('id').where('participant_id', '=', participant.id).execute()).toHaveLength(1);
+    expect(
+      await app.db.selectFrom('agreements').select('id').where('participant_id', '=', participant.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('answers 413 before checking the token, so nobody streams large bodies into the server unsigned', async () => {

@@ -17,7 +17,14 @@ export * as statsApi from './endpoints/stats';
 export { paths, storageKeys } from './contract/paths';
 export { remoteNames } from './contract/runtime';
 export { participantScreenRoutes, remoteForPath } from './remote-routes';
-export { questionKind, percentOf, performanceOf, isCorrectAnswer, PASS_PERCENT, type QuestionKindName } from './contract/domain';
+export {
+  questionKind,
+  percentOf,
+  performanceOf,
+  isCorrectAnswer,
+  PASS_PERCENT,
+  type QuestionKindName,
+} from './contract/domain';
 export type {
   RuntimeConfig,
   RemoteId,
@@ -41,7 +48,14 @@ export type {
   QuestionResponse,
 } from './contract/questions';
 export type { Category, CategoryBody, CategoryListResponse, CategoryResponse } from './contract/categories';
-export type { CreateUserBody, UpdateUserBody, UserListQuery, UserListResponse, UserResponse, ChangePasswordBody } from './contract/users';
+export type {
+  CreateUserBody,
+  UpdateUserBody,
+  UserListQuery,
+  UserListResponse,
+  UserResponse,
+  ChangePasswordBody,
+} from './contract/users';
 export type {
   ParticipantQuestion,
   GetQuestionsResponse,

@@ -1,9 +1,31 @@
 import { Badge, Notification, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Primary: dark green. */
-const brand: MantineColorsTuple = ['#e8f5ec', '#d2e9da', '#a3d2b4', '#71ba8b', '#48a66a', '#2f9a56', '#1f8a47', '#15773b', '#0f6a33', '#055a28'];
+const brand: MantineColorsTuple = [
+  '#e8f5ec',
+  '#d2e9da',
+  '#a3d2b4',
+  '#71ba8b',
+  '#48a66a',
+  '#2f9a56',
+  '#1f8a47',
+  '#15773b',
+  '#0f6a33',
+  '#055a28',
+];
 /** Secondary: dark grey. */
-const ink: MantineColorsTuple = ['#f3f4f5', '#e6e7e8', '#cacdd0', '#abb0b5', '#92989e', '#818990', '#78818a', '#666e77', '#5a626b', '#3a4047'];
+const ink: MantineColorsTuple = [
+  '#f3f4f5',
+  '#e6e7e8',
+  '#cacdd0',
+  '#abb0b5',
+  '#92989e',
+  '#818990',
+  '#78818a',
+  '#666e77',
+  '#5a626b',
+  '#3a4047',
+];
 
 /**
  * The brand theme, applied once by the shell (remotes render inside it), and by the build-time
@@ -31,7 +53,19 @@ export const theme = createTheme({
 });
 
 /** Colours used with the `light` variant (badges, light buttons) across the apps. */
-const lightVariantColors = ['brand', 'ink', 'gray', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'blue', 'violet'];
+const lightVariantColors = [
+  'brand',
+  'ink',
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'cyan',
+  'blue',
+  'violet',
+];
 
 /**
  * Mantine's dimmed grey, error red and light-variant text colours are about 3:1 on their
@@ -42,7 +76,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
-    ...Object.fromEntries(lightVariantColors.map((color) => [`--mantine-color-${color}-light-color`, `color-mix(in srgb, var(--mantine-color-${color}-9) 65%, black)`])),
+    ...Object.fromEntries(
+      lightVariantColors.map((color) => [
+        `--mantine-color-${color}-light-color`,
+        `color-mix(in srgb, var(--mantine-color-${color}-9) 65%, black)`,
+      ]),
+    ),
   },
   dark: {},
 });

@@ -8,7 +8,9 @@ import { AppRoutes } from './routes';
 import { ScreenLoader } from './remotes/remote-screen';
 
 // Only a signed-in account whose token expires needs it (and its modal): loaded then, not at start.
-const SessionExpiredModal = lazy(() => import('./session/session-expired-modal').then((m) => ({ default: m.SessionExpiredModal })));
+const SessionExpiredModal = lazy(() =>
+  import('./session/session-expired-modal').then((m) => ({ default: m.SessionExpiredModal })),
+);
 
 /** Mounts the sign-in-again modal from the first time the session expires on. */
 function SessionExpiry() {

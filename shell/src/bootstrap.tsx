@@ -32,13 +32,17 @@ async function start() {
     const checked = useAuthStore.getState().checkAuth();
     const signedIn = Boolean(useAuthStore.getState().token);
     const painted = document.getElementById(firstPaintElementId) !== null;
-    await settledWithin(Promise.all([checked, loadFirstScreen(location.pathname, signedIn)]), painted ? firstPaintWaitMs : firstRenderWaitMs);
+    await settledWithin(
+      Promise.all([checked, loadFirstScreen(location.pathname, signedIn)]),
+      painted ? firstPaintWaitMs : firstRenderWaitMs,
+    );
   } catch (error) {
     console.error('Prometrica could not start', error);
     // Plain DOM (no inline handlers: the Content-Security-Policy forbids them).
     const box = document.createElement('div');
     box.setAttribute('role', 'alert');
-    box.style.cssText = 'font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:1rem;text-align:center';
+    box.style.cssText =
+      'font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:1rem;text-align:center';
     const heading = document.createElement('h1');
     heading.style.fontSize = '1.25rem';
     heading.textContent = 'Prometrica could not start';

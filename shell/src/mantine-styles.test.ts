@@ -17,7 +17,8 @@ function classesOf(component: string): string[] {
   const text = fs.readFileSync(path.join(mantineDir, 'styles', `${component}.layer.css`), 'utf8');
   return [...new Set([...text.matchAll(/\.(m_[0-9a-f]+)/g)].map((match) => match[1]!))];
 }
-const mentions = (rules: readonly string[], name: string) => rules.some((rule) => new RegExp(`\\.${name}(?![0-9a-f])`).test(rule));
+const mentions = (rules: readonly string[], name: string) =>
+  rules.some((rule) => new RegExp(`\\.${name}(?![0-9a-f])`).test(rule));
 
 describe("Mantine's stylesheet in two parts", () => {
   it('keeps every rule once, in the stylesheet order within each part', () => {

@@ -5,9 +5,13 @@ export function NotFound() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={1} size="h2">Page not found</Title>
+        <Title order={1} size="h2">
+          Page not found
+        </Title>
         <Text c="dimmed">The address you opened does not exist.</Text>
-        <Button component={Link} to="/">Go to the start</Button>
+        <Button component={Link} to="/">
+          Go to the start
+        </Button>
       </Stack>
     </Center>
   );

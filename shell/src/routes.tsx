@@ -11,17 +11,49 @@ const participantRoutes = participantScreenRoutes.filter(([path]) => path !== pa
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={paths.details} element={<PublicOnly><RemoteScreen remote="participant" screen="details" /></PublicOnly>} />
-      <Route path={paths.adminLogin} element={<PublicOnly><RemoteScreen remote="admin" screen="login" /></PublicOnly>} />
-      <Route path={paths.login} element={<PublicOnly><RemoteScreen remote="admin" screen="login" /></PublicOnly>} />
+      <Route
+        path={paths.details}
+        element={
+          <PublicOnly>
+            <RemoteScreen remote="participant" screen="details" />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path={paths.adminLogin}
+        element={
+          <PublicOnly>
+            <RemoteScreen remote="admin" screen="login" />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path={paths.login}
+        element={
+          <PublicOnly>
+            <RemoteScreen remote="admin" screen="login" />
+          </PublicOnly>
+        }
+      />
       {participantRoutes.map(([path, screen]) => (
         <Route
           key={path}
           path={path}
-          element={<RequireParticipant><RemoteScreen remote="participant" screen={screen} /></RequireParticipant>}
+          element={
+            <RequireParticipant>
+              <RemoteScreen remote="participant" screen={screen} />
+            </RequireParticipant>
+          }
         />
       ))}
-      <Route path={`${paths.dashboard}/*`} element={<RequireStaff><RemoteScreen remote="admin" screen="dashboard" /></RequireStaff>} />
+      <Route
+        path={`${paths.dashboard}/*`}
+        element={
+          <RequireStaff>
+            <RemoteScreen remote="admin" screen="dashboard" />
+          </RequireStaff>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

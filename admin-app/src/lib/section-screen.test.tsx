@@ -12,8 +12,13 @@ const fakeModule: FakeModule = { Hello: ({ name }) => <p>Hello {name}</p> };
 function fakeLoader(alreadyLoaded: boolean) {
   let finish!: (value: FakeModule) => void;
   let current: FakeModule | undefined = alreadyLoaded ? fakeModule : undefined;
-  const promise = alreadyLoaded ? Promise.resolve(fakeModule) : new Promise<FakeModule>((resolve) => (finish = resolve));
-  const loader: Loader<FakeModule> = Object.assign(jest.fn(() => promise), { loaded: () => current });
+  const promise = alreadyLoaded
+    ? Promise.resolve(fakeModule)
+    : new Promise<FakeModule>((resolve) => (finish = resolve));
+  const loader: Loader<FakeModule> = Object.assign(
+    jest.fn(() => promise),
+    { loaded: () => current },
+  );
   return {
     loader,
     finish: () => {

@@ -6,7 +6,11 @@ import { notifyError, notifySuccess } from './notify';
  * confirmation, say how it went (`User deleted`, `The user was not deleted` for the noun `user`),
  * and refresh the list.
  */
-export function useConfirmedDelete<T>(remove: (item: T) => Promise<{ message: string }>, noun: string, onDeleted: () => void) {
+export function useConfirmedDelete<T>(
+  remove: (item: T) => Promise<{ message: string }>,
+  noun: string,
+  onDeleted: () => void,
+) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
 

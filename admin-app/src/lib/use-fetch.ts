@@ -16,7 +16,11 @@ export interface FetchState<T> {
  * at mount, may give the first answer at once (a prefetch that has already arrived): the first render
  * then draws it, and the first load is skipped.
  */
-export function useFetch<T>(load: () => Promise<T>, deps: DependencyList, arrived?: () => T | undefined): FetchState<T> {
+export function useFetch<T>(
+  load: () => Promise<T>,
+  deps: DependencyList,
+  arrived?: () => T | undefined,
+): FetchState<T> {
   const [first] = useState(() => arrived?.());
   const [data, setData] = useState<T | undefined>(first);
   const [error, setError] = useState<string | null>(null);

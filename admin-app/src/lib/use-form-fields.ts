@@ -15,7 +15,10 @@ export interface FieldBinding {
  * A form's values and the messages of its fields: editing a field clears its message, and `check`
  * applies the rules and tells whether the form may be sent.
  */
-export function useFormFields<V extends object, E extends FieldErrors<V> = FieldErrors<V>>(initial: V, rules: (values: V) => E) {
+export function useFormFields<V extends object, E extends FieldErrors<V> = FieldErrors<V>>(
+  initial: V,
+  rules: (values: V) => E,
+) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<E>({} as E);
 

@@ -30,7 +30,13 @@ export function useSearchableList<R, T>(
     reload: list.reload,
     count: filtered.length,
     searching: Boolean(search.trim()),
-    footer: { page: paging.page, totalPages: paging.totalPages, total: filtered.length, pageSize, onPageChange: paging.setPage },
+    footer: {
+      page: paging.page,
+      totalPages: paging.totalPages,
+      total: filtered.length,
+      pageSize,
+      onPageChange: paging.setPage,
+    },
   };
   return { ...list, items, filtered, search, setSearch, panel, ...paging };
 }

@@ -39,7 +39,10 @@ interface PageShown {
 }
 
 /** What `ListPanel` shows for a list the server pages: its load, the page's rows and the pages. */
-export function serverListPanel(list: ReturnType<typeof useServerPaging> & FetchState<unknown>, { count, total, totalPages, searching }: PageShown) {
+export function serverListPanel(
+  list: ReturnType<typeof useServerPaging> & FetchState<unknown>,
+  { count, total, totalPages, searching }: PageShown,
+) {
   const { page, pageSize, setPage, setPageSize } = list;
   return {
     loading: list.loading,
@@ -47,7 +50,15 @@ export function serverListPanel(list: ReturnType<typeof useServerPaging> & Fetch
     reload: list.reload,
     count,
     searching: searching ?? Boolean(list.debouncedSearch),
-    footer: { page, totalPages, total, pageSize, onPageChange: setPage, pageSizes: SERVER_PAGE_SIZES, onPageSizeChange: setPageSize },
+    footer: {
+      page,
+      totalPages,
+      total,
+      pageSize,
+      onPageChange: setPage,
+      pageSizes: SERVER_PAGE_SIZES,
+      onPageSizeChange: setPageSize,
+    },
   };
 }
 

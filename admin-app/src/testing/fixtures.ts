@@ -28,7 +28,13 @@ export function aUser(overrides: Partial<User> = {}): User {
 
 /** Puts a signed-in account of `role` in the auth store, as after login. */
 export function signInAs(role: Role, overrides: Partial<User> = {}) {
-  const user = aUser({ _id: `me-${role}`, name: `Signed-in ${role}`, email: `${role}@example.com`, role, ...overrides });
+  const user = aUser({
+    _id: `me-${role}`,
+    name: `Signed-in ${role}`,
+    email: `${role}@example.com`,
+    role,
+    ...overrides,
+  });
   useAuthStore.setState({ userAuth: true, user, token: 'tok' });
   return user;
 }
@@ -56,9 +62,25 @@ type ListedResult = Omit<Result, 'answers'> & { answers: [] };
 export function aResult(overrides: Partial<Result> = {}): Result {
   return {
     _id: 'r1',
-    user: { _id: 'p1', name: 'Grace Hopper', email: 'grace@example.com', phoneNumber: '03111111111', role: 'user', createdAt: at(2) },
+    user: {
+      _id: 'p1',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      phoneNumber: '03111111111',
+      role: 'user',
+      createdAt: at(2),
+    },
     userTotals: { correctAnswer: 3, wrongAnswer: 1, totalAnswers: 4, percent: 75, passed: true },
-    categories: [{ categoryName: 'General', correctAnswer: 3, wrongAnswer: 1, totalAnswers: 4, percent: 75, performance: 'Average' }],
+    categories: [
+      {
+        categoryName: 'General',
+        correctAnswer: 3,
+        wrongAnswer: 1,
+        totalAnswers: 4,
+        percent: 75,
+        performance: 'Average',
+      },
+    ],
     answers: [],
     createdAt: at(12),
     ...overrides,
@@ -92,7 +114,13 @@ export function aConcernSubmission(overrides: Partial<ConcernSubmission> = {}): 
     bothers: [
       {
         _id: 'b1',
-        complaintId: { _id: 'cp1', title: 'Clarity of Expectations', description: 'Knowing what is expected of me.', botherOptions: ['A little', 'Quite a Bit', 'A great deal'], createdAt: at(8) },
+        complaintId: {
+          _id: 'cp1',
+          title: 'Clarity of Expectations',
+          description: 'Knowing what is expected of me.',
+          botherOptions: ['A little', 'Quite a Bit', 'A great deal'],
+          createdAt: at(8),
+        },
         botherOptions: ['Quite a Bit'],
         status: 'pending',
       },

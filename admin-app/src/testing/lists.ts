@@ -19,7 +19,11 @@ export async function searchFor(box: string, text: string) {
 }
 
 /** For each `[text, expected]` in turn: searches for the text and expects `shown()` to equal `expected`. */
-export async function expectSearches(box: string, shown: () => unknown[], cases: Array<[text: string, expected: unknown[]]>) {
+export async function expectSearches(
+  box: string,
+  shown: () => unknown[],
+  cases: Array<[text: string, expected: unknown[]]>,
+) {
   for (const [text, expected] of cases) {
     await searchFor(box, text);
     expect(shown()).toEqual(expected);
@@ -33,7 +37,12 @@ export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries
  * On jest's fake timers: types `text` into the search box named `box` and checks that the list is
  * asked for again only once typing has paused for 500 ms. Returns that request.
  */
-export async function searchAfterPause<T extends { url: URL }>(user: UserEvent, box: string, text: string, requests: () => T[]) {
+export async function searchAfterPause<T extends { url: URL }>(
+  user: UserEvent,
+  box: string,
+  text: string,
+  requests: () => T[],
+) {
   const before = requests().length;
   await user.type(screen.getByRole('searchbox', { name: box }), text);
   await act(() => jest.advanceTimersByTimeAsync(499));

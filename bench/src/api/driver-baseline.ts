@@ -24,7 +24,8 @@ const participantsPerRound = 4000;
 
 function submissionSource(questions: readonly QuestionSeed[]) {
   const random = createRandom(7);
-  return (who: ParticipantSeed) => submissionRows(questions, who, answersFor(questions, random), new Date().toISOString());
+  return (who: ParticipantSeed) =>
+    submissionRows(questions, who, answersFor(questions, random), new Date().toISOString());
 }
 
 async function writeOne(writer: Writer, rows: ReturnType<typeof submissionRows>) {
@@ -45,7 +46,9 @@ export async function measureDriverBaseline(
   const writers =
     database.engine === 'sqlite'
       ? [sqliteWriter(database.sqliteFile!, { durable: true })]
-      : await Promise.all(Array.from({ length: connections }, () => postgresWriter(database.databaseUrl!, { durable: true })));
+      : await Promise.all(
+          Array.from({ length: connections }, () => postgresWriter(database.databaseUrl!, { durable: true })),
+        );
   let submissions = 0;
   let elapsedMs = 0;
   try {
@@ -70,5 +73,10 @@ export async function measureDriverBaseline(
     await Promise.all(writers.map((writer) => writer.close()));
   }
   const elapsed = elapsedMs / 1000;
-  return { submissions, seconds: Math.round(elapsed * 100) / 100, submissionsPerSecond: Math.round((submissions / elapsed) * 10) / 10, connections };
+  return {
+    submissions,
+    seconds: Math.round(elapsed * 100) / 100,
+    submissionsPerSecond: Math.round((submissions / elapsed) * 10) / 10,
+    connections,
+  };
 }

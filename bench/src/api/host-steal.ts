@@ -22,7 +22,10 @@ function cpuTicks(stat: string): number[] | undefined {
   return ticks;
 }
 
-const stealAndTotal = (ticks: readonly number[]): CpuTimes => ({ steal: ticks[7]!, total: ticks.reduce((sum, tick) => sum + tick, 0) });
+const stealAndTotal = (ticks: readonly number[]): CpuTimes => ({
+  steal: ticks[7]!,
+  total: ticks.reduce((sum, tick) => sum + tick, 0),
+});
 
 /** The first line of /proc/stat: user nice system idle iowait irq softirq steal ... (in ticks). */
 export function parseCpuLine(stat: string): CpuTimes | undefined {
@@ -49,7 +52,9 @@ export function cpuTimes(): CpuTimes | undefined {
 export function cpuShares(before: readonly number[], after: readonly number[]): Record<CpuTimeKind, number> {
   const spent = after.map((tick, index) => tick - before[index]!);
   const total = spent.reduce((sum, tick) => sum + tick, 0) || 1;
-  return Object.fromEntries(cpuTimeKinds.map((kind, index) => [kind, Math.round((spent[index]! / total) * 100)])) as Record<CpuTimeKind, number>;
+  return Object.fromEntries(
+    cpuTimeKinds.map((kind, index) => [kind, Math.round((spent[index]! / total) * 100)]),
+  ) as Record<CpuTimeKind, number>;
 }
 
 /** The percentage of CPU time stolen between two readings; undefined without both. */

@@ -7,7 +7,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require('autocannon');
 const requestBuilder = require('autocannon/lib/httpRequestBuilder');
 
-const { url, method, path, headers, body, variants, once, connections, seconds, warmupSeconds, timeoutSeconds } = workerData;
+const { url, method, path, headers, body, variants, once, connections, seconds, warmupSeconds, timeoutSeconds } =
+  workerData;
 const decoder = new TextDecoder();
 
 /** Requests sent once each, in order, across every connection: their header JSON and body bytes. */
@@ -22,7 +23,11 @@ function onceShape(index) {
   const at = index * 3;
   return {
     headers: JSON.parse(decoder.decode(onceBytes.subarray(onceOffsets[at], onceOffsets[at + 1]))),
-    body: Buffer.from(onceBytes.buffer, onceBytes.byteOffset + onceOffsets[at + 1], onceOffsets[at + 2] - onceOffsets[at + 1]),
+    body: Buffer.from(
+      onceBytes.buffer,
+      onceBytes.byteOffset + onceOffsets[at + 1],
+      onceOffsets[at + 2] - onceOffsets[at + 1],
+    ),
   };
 }
 
@@ -115,8 +120,9 @@ function setupClient(client) {
 /** Runs autocannon for `duration` seconds and reports every response to `record`. */
 function fire(duration, record) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, timeout: timeoutSeconds, requests: requests(), setupClient }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { url, connections, duration, timeout: timeoutSeconds, requests: requests(), setupClient },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (ranOut) instance.stop();
@@ -151,7 +157,16 @@ async function main() {
   // Failures of the whole run, warm-up included: none may go unreported.
   const duration = (performance.now() - measuredFrom) / 1000;
   parentPort.postMessage(
-    { latencies: measured, statuses, duration, errors: result.errors, timeouts: result.timeouts, warmupNon2xx, taken, ranOut },
+    {
+      latencies: measured,
+      statuses,
+      duration,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      warmupNon2xx,
+      taken,
+      ranOut,
+    },
     [measured.buffer],
   );
 }

@@ -79,7 +79,9 @@ interface WorkerReport {
 
 /** The `once` requests as one block of bytes (header JSON, then body, each) and their offsets. */
 function packOnce(shapes: readonly RequestShape[]) {
-  const parts = shapes.map((shape) => [Buffer.from(JSON.stringify(shape.headers ?? {})), Buffer.from(shape.body ?? '')] as const);
+  const parts = shapes.map(
+    (shape) => [Buffer.from(JSON.stringify(shape.headers ?? {})), Buffer.from(shape.body ?? '')] as const,
+  );
   const offsets = new Int32Array(parts.length * 3);
   let size = 0;
   parts.forEach(([head, body], index) => {
@@ -120,7 +122,9 @@ function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<Wo
     worker.once('message', (message: WorkerReport) => (report = message));
     worker.once('error', reject);
     worker.once('exit', (code) =>
-      report ? resolve(report) : reject(new Error(`the load thread of ${load.name} stopped (exit code ${code}) without a result`)),
+      report
+        ? resolve(report)
+        : reject(new Error(`the load thread of ${load.name} stopped (exit code ${code}) without a result`)),
     );
   });
 }
@@ -129,12 +133,17 @@ function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<Wo
 export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<LoadResult> {
   const report = await fire(baseUrl, load, options);
   if (report.ranOut) {
-    throw new Error(`${load.name} ran out of requests to send once: all ${report.taken} were sent, and none may be sent twice`);
+    throw new Error(
+      `${load.name} ran out of requests to send once: all ${report.taken} were sent, and none may be sent twice`,
+    );
   }
   const latencies = report.latencies.sort();
   const requests = latencies.length;
   const mean = requests === 0 ? 0 : latencies.reduce((sum, value) => sum + value, 0) / requests;
-  const non2xx = Object.entries(report.statuses).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
+  const non2xx = Object.entries(report.statuses).reduce(
+    (sum, [code, count]) => (code.startsWith('2') ? sum : sum + count),
+    0,
+  );
   return {
     name: load.name,
     connections: options.connections,

@@ -27,7 +27,11 @@ export function submissionBody(questions: readonly QuestionSeed[], who: Particip
  * One submitanswer request per participant (token + body), built before the load starts: the load
  * generator shares the machine with the server, and building them during the load took its CPU.
  */
-export function submissionRequests(questions: readonly QuestionSeed[], people: readonly ParticipantSeed[], seed: number): RequestShape[] {
+export function submissionRequests(
+  questions: readonly QuestionSeed[],
+  people: readonly ParticipantSeed[],
+  seed: number,
+): RequestShape[] {
   const issue = participantTokens();
   const random = createRandom(seed);
   return people.map((who) => ({
@@ -49,5 +53,6 @@ export async function adminLogin(url: string): Promise<string> {
 export async function check(url: string, path: string, token: string, expect: (body: unknown) => boolean) {
   const response = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || !expect(body)) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (!response.ok || !expect(body))
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
 }

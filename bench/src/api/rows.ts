@@ -21,16 +21,100 @@ export function createRandom(seed = 42): () => number {
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 export const firstNames = [
-  'Amina', 'Bilal', 'Chen', 'Daniela', 'Emeka', 'Fatima', 'Gustavo', 'Hana', 'Ibrahim', 'Julia', 'Kenji', 'Layla',
-  'Mateo', 'Nadia', 'Omar', 'Priya', 'Quentin', 'Rosa', 'Samir', 'Tara', 'Usman', 'Valeria', 'Wei', 'Ximena',
-  'Yusuf', 'Zara', 'Adeel', 'Bianca', 'Carlos', 'Dina', 'Elif', 'Farhan', 'Grace', 'Hassan', 'Irene', 'Jamal',
-  'Kavya', 'Leo', 'Maryam', 'Nikolai', 'Olivia', 'Pedro', 'Rania', 'Sofia', 'Tomasz', 'Umar', 'Vera', 'Waleed',
+  'Amina',
+  'Bilal',
+  'Chen',
+  'Daniela',
+  'Emeka',
+  'Fatima',
+  'Gustavo',
+  'Hana',
+  'Ibrahim',
+  'Julia',
+  'Kenji',
+  'Layla',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+  'Quentin',
+  'Rosa',
+  'Samir',
+  'Tara',
+  'Usman',
+  'Valeria',
+  'Wei',
+  'Ximena',
+  'Yusuf',
+  'Zara',
+  'Adeel',
+  'Bianca',
+  'Carlos',
+  'Dina',
+  'Elif',
+  'Farhan',
+  'Grace',
+  'Hassan',
+  'Irene',
+  'Jamal',
+  'Kavya',
+  'Leo',
+  'Maryam',
+  'Nikolai',
+  'Olivia',
+  'Pedro',
+  'Rania',
+  'Sofia',
+  'Tomasz',
+  'Umar',
+  'Vera',
+  'Waleed',
 ] as const;
 export const lastNames = [
-  'Khan', 'Okafor', 'Silva', 'Nguyen', 'Müller', 'Haddad', 'Kowalski', 'Tanaka', 'Rossi', 'Ahmed', 'Garcia',
-  'Ivanova', 'Mensah', 'Patel', 'Schmidt', 'Yilmaz', 'Dubois', 'Hernandez', 'Kim', 'Larsen', 'Mwangi', 'Novak',
-  'OBrien', 'Pereira', 'Qureshi', 'Rahman', 'Sato', 'Torres', 'Usman', 'Varga', 'Wright', 'Zhang', 'Abbasi',
-  'Bakker', 'Costa', 'Demir', 'Eriksen', 'Farouk', 'Gomez', 'Hughes', 'Iqbal', 'Jensen', 'Kaur', 'Lopez',
+  'Khan',
+  'Okafor',
+  'Silva',
+  'Nguyen',
+  'Müller',
+  'Haddad',
+  'Kowalski',
+  'Tanaka',
+  'Rossi',
+  'Ahmed',
+  'Garcia',
+  'Ivanova',
+  'Mensah',
+  'Patel',
+  'Schmidt',
+  'Yilmaz',
+  'Dubois',
+  'Hernandez',
+  'Kim',
+  'Larsen',
+  'Mwangi',
+  'Novak',
+  'OBrien',
+  'Pereira',
+  'Qureshi',
+  'Rahman',
+  'Sato',
+  'Torres',
+  'Usman',
+  'Varga',
+  'Wright',
+  'Zhang',
+  'Abbasi',
+  'Bakker',
+  'Costa',
+  'Demir',
+  'Eriksen',
+  'Farouk',
+  'Gomez',
+  'Hughes',
+  'Iqbal',
+  'Jensen',
+  'Kaur',
+  'Lopez',
 ] as const;
 /** The results-page search of the benchmark: a surname some participants have (about 1 in 44). */
 export const searchTerm = 'okafor';
@@ -64,7 +148,12 @@ export function quizContent(count = 30): { categories: CategorySeed[]; questions
   for (let index = 0; index < count; index++) {
     const category = categories[Math.floor((index * categories.length) / count)]!;
     const topic = topics[index % topics.length]!;
-    const kind = category === categories[0] ? (index % 2 === 0 ? 'mcq' : 'truefalse') : (['mcq', 'truefalse', 'fill_in_the_blanks'] as const)[index % 3]!;
+    const kind =
+      category === categories[0]
+        ? index % 2 === 0
+          ? 'mcq'
+          : 'truefalse'
+        : (['mcq', 'truefalse', 'fill_in_the_blanks'] as const)[index % 3]!;
     if (kind === 'mcq') {
       const options = ['Listen first, then decide', 'Decide alone and quickly', 'Escalate every time', 'Wait and see'];
       questions.push({
@@ -157,24 +246,51 @@ export function submissionRows(
     else figure.wrong += 1;
     figures.set(question.category.name, figure);
     answerList.push({
-      questionId: question.id, questionText: question.question, userAnswer: given, correctAnswer: question.correctAnswer,
-      categoryName: question.category.name, isCorrect: right,
+      questionId: question.id,
+      questionText: question.question,
+      userAnswer: given,
+      correctAnswer: question.correctAnswer,
+      categoryName: question.category.name,
+      isCorrect: right,
     });
   }
   const wrong = questions.length - correct;
   const percent = percentOf(correct, wrong);
   const categories = encodeCategories(
     [...figures].map(([name, figure]) => ({
-      categoryName: name, correct: figure.correct, wrong: figure.wrong, total: figure.correct + figure.wrong,
+      categoryName: name,
+      correct: figure.correct,
+      wrong: figure.wrong,
+      total: figure.correct + figure.wrong,
       percent: percentOf(figure.correct, figure.wrong),
     })),
   );
   return {
-    result: [resultId, who.id, randomUUID(), correct, wrong, correct + wrong, percent, percent >= PASS_PERCENT ? 1 : 0, createdAt, categories],
+    result: [
+      resultId,
+      who.id,
+      randomUUID(),
+      correct,
+      wrong,
+      correct + wrong,
+      percent,
+      percent >= PASS_PERCENT ? 1 : 0,
+      createdAt,
+      categories,
+    ],
     answers: [resultId, encodeAnswers(answerList)],
   };
 }
 
 export function participantRow(who: ParticipantSeed): ParticipantRow {
-  return [who.id, who.name, who.name.toLowerCase(), who.email, who.email.toLowerCase(), who.phone, who.createdAt, who.createdAt];
+  return [
+    who.id,
+    who.name,
+    who.name.toLowerCase(),
+    who.email,
+    who.email.toLowerCase(),
+    who.phone,
+    who.createdAt,
+    who.createdAt,
+  ];
 }

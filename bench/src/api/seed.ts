@@ -12,7 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import { demoContentSettingKey } from '../../../server/src/seed/content';
 import type { BenchDatabase, Engine } from './database';
-import { createRandom, participant, participantRow, quizContent, type CategorySeed, type ParticipantSeed, type QuestionSeed } from './rows';
+import {
+  createRandom,
+  participant,
+  participantRow,
+  quizContent,
+  type CategorySeed,
+  type ParticipantSeed,
+  type QuestionSeed,
+} from './rows';
 import { openWriter, type Row, type Writer } from './writer';
 import { encodeCategories } from '../../../server/src/modules/results/codecs';
 
@@ -60,7 +68,9 @@ async function dropIndexes(writer: Writer, engine: Engine): Promise<string[]> {
   const list = bulkTables.map((t) => `'${t}'`).join(', ');
   if (engine === 'sqlite') {
     // Key indexes (sql is null) stay: SQLite cannot drop them.
-    const rows = (await writer.rows(`select name, sql from sqlite_master where type = 'index' and tbl_name in (${list}) and sql is not null`)) as { name: string; sql: string }[];
+    const rows = (await writer.rows(
+      `select name, sql from sqlite_master where type = 'index' and tbl_name in (${list}) and sql is not null`,
+    )) as { name: string; sql: string }[];
     for (const row of rows) {
       await writer.exec(`drop index "${row.name}"`);
       rebuild.push(row.sql);
@@ -74,7 +84,10 @@ async function dropIndexes(writer: Writer, engine: Engine): Promise<string[]> {
   const indexes = (await writer.rows(`
     select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in (${list})
-      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`)) as { name: string; def: string }[];
+      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`)) as {
+    name: string;
+    def: string;
+  }[];
   for (const index of indexes) {
     await writer.exec(`drop index "${index.name}"`);
     rebuild.push(index.def);
@@ -84,16 +97,24 @@ async function dropIndexes(writer: Writer, engine: Engine): Promise<string[]> {
   const foreign: string[] = [];
   for (const constraint of constraints) {
     await writer.exec(`alter table ${constraint.tbl} drop constraint "${constraint.name}"`);
-    (constraint.def.startsWith('FOREIGN KEY') ? foreign : keys).push(`alter table ${constraint.tbl} add constraint "${constraint.name}" ${constraint.def}`);
+    (constraint.def.startsWith('FOREIGN KEY') ? foreign : keys).push(
+      `alter table ${constraint.tbl} add constraint "${constraint.name}" ${constraint.def}`,
+    );
   }
   return [...keys, ...rebuild, ...foreign];
 }
 
 /** Participants who have not submitted yet (inserted straight, like the rest of the seed). */
-export async function addFreshParticipants(database: BenchDatabase, count: number, label = 'fresh'): Promise<ParticipantSeed[]> {
+export async function addFreshParticipants(
+  database: BenchDatabase,
+  count: number,
+  label = 'fresh',
+): Promise<ParticipantSeed[]> {
   const random = createRandom(99);
   const now = Date.now();
-  const people = Array.from({ length: count }, (_, n) => participant(n, random, new Date(now - (count - n) * 10).toISOString(), label));
+  const people = Array.from({ length: count }, (_, n) =>
+    participant(n, random, new Date(now - (count - n) * 10).toISOString(), label),
+  );
   const writer = await openWriter(database, { durable: false });
   try {
     await writer.transaction(() => writer.insert('participants', people.map(participantRow)));
@@ -134,13 +155,26 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
         'questions',
         questions.map((q, i) => {
           const at = new Date(contentTime.getTime() + 100 + i).toISOString();
-          return [q.id, q.question, q.question.toLowerCase(), q.correctAnswer, q.questionType, JSON.stringify(q.options), q.category.id, at, at];
+          return [
+            q.id,
+            q.question,
+            q.question.toLowerCase(),
+            q.correctAnswer,
+            q.questionType,
+            JSON.stringify(q.options),
+            q.category.id,
+            at,
+            at,
+          ];
         }),
       );
       await writer.insertInto(
         'bench_questions',
         questions.map((q, position) => [
-          position, q.id, q.question, q.correctAnswer,
+          position,
+          q.id,
+          q.question,
+          q.correctAnswer,
           ...[0, 1, 2].map((w) => q.wrongAnswers[w % q.wrongAnswers.length]!),
           q.category.name,
         ]),
@@ -188,14 +222,25 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
         const percent = percentOf(correct, questions.length - correct);
         const categories = encodeCategories(
           [...byCategory].map(([name, figure]) => ({
-            categoryName: name, correct: figure.correct, wrong: figure.total - figure.correct, total: figure.total,
+            categoryName: name,
+            correct: figure.correct,
+            wrong: figure.total - figure.correct,
+            total: figure.total,
             percent: percentOf(figure.correct, figure.total - figure.correct),
           })),
         );
         people.push(participantRow(who));
         results.push([
-          resultId, who.id, randomUUID(), correct, questions.length - correct, questions.length, percent, percent >= PASS_PERCENT ? 1 : 0,
-          submittedAt, categories,
+          resultId,
+          who.id,
+          randomUUID(),
+          correct,
+          questions.length - correct,
+          questions.length,
+          percent,
+          percent >= PASS_PERCENT ? 1 : 0,
+          submittedAt,
+          categories,
         ]);
         skills.push([n, resultId, skill]);
         if (submitted.length < 20) submitted.push(who);
@@ -223,11 +268,14 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     // gather statistics; do it now rather than in the middle of a measurement.
     if (engine === 'postgres') await writer.exec('vacuum analyze');
     const count = async (table: string) => Number(await writer.scalar(`select count(*) from ${table}`));
-    const jsonLength = (column: string) => (engine === 'postgres' ? `json_array_length(${column}::json)` : `json_array_length(${column})`);
+    const jsonLength = (column: string) =>
+      engine === 'postgres' ? `json_array_length(${column}::json)` : `json_array_length(${column})`;
     rows = {
       participants: await count('participants'),
       results: await count('results'),
-      resultCategories: Number(await writer.scalar(`select coalesce(sum(${jsonLength('categories')}), 0) from results`)),
+      resultCategories: Number(
+        await writer.scalar(`select coalesce(sum(${jsonLength('categories')}), 0) from results`),
+      ),
       answers: Number(await writer.scalar(`select coalesce(sum(${jsonLength('answers')}), 0) from result_answers`)),
     };
   } finally {

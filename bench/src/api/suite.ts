@@ -35,7 +35,8 @@ export const pairedRounds = 3;
 /** Rounds of submitanswer, each with participants of its own. */
 export const submitRounds = 3;
 
-const sum = <T>(items: readonly T[], value: (item: T) => number) => items.reduce((total, item) => total + value(item), 0);
+const sum = <T>(items: readonly T[], value: (item: T) => number) =>
+  items.reduce((total, item) => total + value(item), 0);
 
 export interface EngineResult {
   engine: Engine;
@@ -52,7 +53,13 @@ export interface EngineResult {
    * Every round of submitanswer: the p99s (lowest first), the share of CPU time the host took in
    * each (in the order run; null where unknown), and requests, created and failed in all.
    */
-  submitanswerRounds: { p99: number[]; stolenPercent: Array<number | null>; requests: number; created: number; failed: number };
+  submitanswerRounds: {
+    p99: number[];
+    stolenPercent: Array<number | null>;
+    requests: number;
+    created: number;
+    failed: number;
+  };
   results: ReadFigures;
   stats: ReadFigures;
   /** Set when `keepServer`: the caller stops it and drops the database. */
@@ -68,7 +75,11 @@ export async function runBareBaseline(options: LoadOptions & { singleSeconds: nu
     const load: LoadCase = { name: 'bare fastify', method: 'GET', path: '/' };
     return {
       loaded: await runLoad(bare.url, load, options),
-      single: await runLoad(bare.url, load, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds }),
+      single: await runLoad(bare.url, load, {
+        connections: 1,
+        seconds: options.singleSeconds,
+        warmupSeconds: options.warmupSeconds,
+      }),
     };
   } finally {
     await bare.stop();
@@ -76,7 +87,11 @@ export async function runBareBaseline(options: LoadOptions & { singleSeconds: nu
 }
 
 async function readFigures(url: string, load: LoadCase, options: ApiOptions): Promise<ReadFigures> {
-  const single = await runLoad(url, load, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds });
+  const single = await runLoad(url, load, {
+    connections: 1,
+    seconds: options.singleSeconds,
+    warmupSeconds: options.warmupSeconds,
+  });
   const loaded = await runLoad(url, load, options);
   return { loaded, single };
 }
@@ -110,7 +125,12 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
 
     // getquestion: participants on the quiz, a token each, round robin.
     const readerTokens = readers.map(issue);
-    await check(url, '/api/user/getquestion', readerTokens[0]!, (b) => (b as { questions: unknown[] }).questions.length === seeded.questions.length);
+    await check(
+      url,
+      '/api/user/getquestion',
+      readerTokens[0]!,
+      (b) => (b as { questions: unknown[] }).questions.length === seeded.questions.length,
+    );
     const getquestionLoad: LoadCase = {
       name: 'getquestion',
       method: 'GET',
@@ -126,16 +146,29 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     try {
       const bareLoad: LoadCase = { name: 'bare fastify', method: 'GET', path: '/' };
       for (let round = 0; round < pairedRounds; round++) {
-        rounds.push({ bare: await runLoad(bareServer.url, bareLoad, options), getquestion: await runLoad(url, getquestionLoad, options) });
+        rounds.push({
+          bare: await runLoad(bareServer.url, bareLoad, options),
+          getquestion: await runLoad(url, getquestionLoad, options),
+        });
       }
-      rounds.sort((a, b) => a.getquestion.requestsPerSecond / a.bare.requestsPerSecond - b.getquestion.requestsPerSecond / b.bare.requestsPerSecond);
-      const single = await runLoad(bareServer.url, bareLoad, { connections: 1, seconds: options.singleSeconds, warmupSeconds: options.warmupSeconds });
+      rounds.sort(
+        (a, b) =>
+          a.getquestion.requestsPerSecond / a.bare.requestsPerSecond -
+          b.getquestion.requestsPerSecond / b.bare.requestsPerSecond,
+      );
+      const single = await runLoad(bareServer.url, bareLoad, {
+        connections: 1,
+        seconds: options.singleSeconds,
+        warmupSeconds: options.warmupSeconds,
+      });
       bare = { loaded: rounds[Math.floor(rounds.length / 2)]!.bare, single };
     } finally {
       await bareServer.stop();
     }
     const getquestion = rounds[Math.floor(rounds.length / 2)]!.getquestion;
-    const ratios = rounds.map((round) => Math.round((round.getquestion.requestsPerSecond / round.bare.requestsPerSecond) * 100) / 100);
+    const ratios = rounds.map(
+      (round) => Math.round((round.getquestion.requestsPerSecond / round.bare.requestsPerSecond) * 100) / 100,
+    );
     log(`${engine}: bare Fastify ${bare.loaded.requestsPerSecond} req/s p99 ${bare.loaded.latencyMs.p99} ms`);
     log(`${engine}: getquestion / bare in ${rounds.length} rounds: ${ratios.join(', ')}`);
     log(`${engine}: getquestion ${getquestion.requestsPerSecond} req/s p99 ${getquestion.latencyMs.p99} ms`);
@@ -153,7 +186,12 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       // sent twice is answered as a repeat, a cheaper call than the one measured).
       const measured = await runLoad(
         url,
-        { name: 'submitanswer', method: 'POST', path: '/api/user/submitanswer', once: submissions.slice(w, w + perRound) },
+        {
+          name: 'submitanswer',
+          method: 'POST',
+          path: '/api/user/submitanswer',
+          once: submissions.slice(w, w + perRound),
+        },
         options,
       );
       w += measured.onceTaken!;
@@ -167,17 +205,31 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     }
     const byP99 = [...submitted].sort((a, b) => a.latencyMs.p99 - b.latencyMs.p99);
     const submitanswer = byP99[Math.floor(byP99.length / 2)]!;
-    log(`${engine}: submitanswer p99 in ${submitted.length} rounds: ${byP99.map((one) => one.latencyMs.p99).join(', ')} ms`);
+    log(
+      `${engine}: submitanswer p99 in ${submitted.length} rounds: ${byP99.map((one) => one.latencyMs.p99).join(', ')} ms`,
+    );
 
     const admin = { authorization: `Bearer ${adminToken}` };
     const resultsPath = `/api/admin/getquizresult?page=1&limit=25&search=${encodeURIComponent(searchTerm)}`;
     await check(url, resultsPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
-    const results = await readFigures(url, { name: 'results page', method: 'GET', path: resultsPath, headers: admin }, options);
-    log(`${engine}: results p95 ${results.single.latencyMs.p95} ms at 1 connection; ${results.loaded.requestsPerSecond} req/s p95 ${results.loaded.latencyMs.p95} ms at ${options.connections}`);
+    const results = await readFigures(
+      url,
+      { name: 'results page', method: 'GET', path: resultsPath, headers: admin },
+      options,
+    );
+    log(
+      `${engine}: results p95 ${results.single.latencyMs.p95} ms at 1 connection; ${results.loaded.requestsPerSecond} req/s p95 ${results.loaded.latencyMs.p95} ms at ${options.connections}`,
+    );
 
     await check(url, '/api/admin/stats', adminToken, (b) => typeof (b as { totals: unknown }).totals === 'object');
-    const stats = await readFigures(url, { name: 'dashboard figures', method: 'GET', path: '/api/admin/stats', headers: admin }, options);
-    log(`${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`);
+    const stats = await readFigures(
+      url,
+      { name: 'dashboard figures', method: 'GET', path: '/api/admin/stats', headers: admin },
+      options,
+    );
+    log(
+      `${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`,
+    );
 
     const result: EngineResult = {
       engine,

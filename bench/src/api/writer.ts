@@ -10,16 +10,37 @@ export const tables = {
   settings: { key: 'text', value: 'text' },
   categories: { id: 'text', name: 'text', name_lower: 'text', created_at: 'text', updated_at: 'text' },
   questions: {
-    id: 'text', question: 'text', question_lower: 'text', correct_answer: 'text', question_type: 'text', options: 'text',
-    category_id: 'text', created_at: 'text', updated_at: 'text',
+    id: 'text',
+    question: 'text',
+    question_lower: 'text',
+    correct_answer: 'text',
+    question_type: 'text',
+    options: 'text',
+    category_id: 'text',
+    created_at: 'text',
+    updated_at: 'text',
   },
   participants: {
-    id: 'text', name: 'text', name_lower: 'text', email: 'text', email_lower: 'text', phone: 'text', created_at: 'text',
+    id: 'text',
+    name: 'text',
+    name_lower: 'text',
+    email: 'text',
+    email_lower: 'text',
+    phone: 'text',
+    created_at: 'text',
     updated_at: 'text',
   },
   results: {
-    id: 'text', participant_id: 'text', session_id: 'text', correct: 'integer', wrong: 'integer', total: 'integer',
-    percent: 'integer', passed: 'integer', created_at: 'text', categories: 'text',
+    id: 'text',
+    participant_id: 'text',
+    session_id: 'text',
+    correct: 'integer',
+    wrong: 'integer',
+    total: 'integer',
+    percent: 'integer',
+    passed: 'integer',
+    created_at: 'text',
+    categories: 'text',
   },
   result_answers: { result_id: 'text', answers: 'text' },
 } satisfies Record<string, Record<string, ColumnType>>;
@@ -62,7 +83,9 @@ export function sqliteWriter(file: string, options: { durable: boolean }): Write
     let prepared = statements.get(table);
     if (!prepared) {
       const columns = columnsOf(table);
-      prepared = db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+      prepared = db.prepare(
+        `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      );
       statements.set(table, prepared);
     }
     return prepared;
@@ -122,7 +145,10 @@ function toColumns(table: TableName, rows: readonly Row[]): unknown[][] {
 }
 
 /** PostgreSQL: one client; `chunk` rows per statement. */
-export async function postgresWriter(url: string, options: { durable: boolean; chunk?: number }): Promise<Writer & { client: pg.Client }> {
+export async function postgresWriter(
+  url: string,
+  options: { durable: boolean; chunk?: number },
+): Promise<Writer & { client: pg.Client }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   // The bulk loader does not wait for each commit to reach the disk (a crash would only lose the seed).

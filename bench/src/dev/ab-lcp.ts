@@ -36,7 +36,16 @@ async function seededDataDirs(): Promise<[string, string]> {
 (async () => {
   if (!aDist) throw new Error('Set A_DIST to a folder holding the earlier build (shell, participant, admin).');
   const [dataA, dataB] = await seededDataDirs();
-  const a = await startBenchServer({ DATA_DIR: dataA, DATABASE_URL: '', SHELL_DIST: join(aDist, 'shell'), PARTICIPANT_DIST: join(aDist, 'participant'), ADMIN_DIST: join(aDist, 'admin') }, dataA);
+  const a = await startBenchServer(
+    {
+      DATA_DIR: dataA,
+      DATABASE_URL: '',
+      SHELL_DIST: join(aDist, 'shell'),
+      PARTICIPANT_DIST: join(aDist, 'participant'),
+      ADMIN_DIST: join(aDist, 'admin'),
+    },
+    dataA,
+  );
   const b = await startBenchServer({ DATA_DIR: dataB, DATABASE_URL: '' }, dataB);
   const browser = await launchChromium();
   try {
@@ -48,13 +57,20 @@ async function seededDataDirs(): Promise<[string, string]> {
       const order: Array<'A' | 'B'> = i % 2 ? ['B', 'A'] : ['A', 'B'];
       for (const side of order) {
         const initScript = `localStorage.setItem('token', ${JSON.stringify(tokens[side])});`;
-        if (process.env.ONLY !== 'root') out[`${side} results`]!.push((await measureLcp(browser, `${servers[side].url}/dashboard/result`, resultsTable, { runs: 1, initScript })).ms);
-        if (process.env.ONLY !== 'results') out[`${side} root`]!.push((await measureLcp(browser, `${servers[side].url}/`, details, { runs: 1 })).ms);
+        if (process.env.ONLY !== 'root')
+          out[`${side} results`]!.push(
+            (await measureLcp(browser, `${servers[side].url}/dashboard/result`, resultsTable, { runs: 1, initScript }))
+              .ms,
+          );
+        if (process.env.ONLY !== 'results')
+          out[`${side} root`]!.push((await measureLcp(browser, `${servers[side].url}/`, details, { runs: 1 })).ms);
       }
     }
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
     const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
-    for (const [name, values] of Object.entries(out)) if (values.length) console.log(name.padEnd(10), 'median', median(values), 'mean', mean(values), ' runs', values.join(' '));
+    for (const [name, values] of Object.entries(out))
+      if (values.length)
+        console.log(name.padEnd(10), 'median', median(values), 'mean', mean(values), ' runs', values.join(' '));
     // Each round loads both sides, so the differences pair up (the side loaded second in a round
     // measured up to 200 ms faster here, which the alternating order evens out).
     for (const screen of ['results', 'root']) {

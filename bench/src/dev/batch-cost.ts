@@ -15,13 +15,21 @@ import { postgresCpuMs } from './proc-cpu';
 async function main() {
   const batch = Number(process.env.BATCH ?? 40);
   const batches = Number(process.env.BATCHES ?? 300);
-  const database = await createDatabase('postgres', process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const database = await createDatabase(
+    'postgres',
+    process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   try {
     const seeded = await seedDatabase(database, { participants: Number(process.env.N ?? 20000), fresh: 0 });
     const people = await addFreshParticipants(database, batch * batches, 'cost');
     const random = createRandom(5);
     const submissions: NewSubmission[] = people.map((who) => {
-      const rows = submissionRows(seeded.questions, who, answersFor(seeded.questions, random), new Date().toISOString());
+      const rows = submissionRows(
+        seeded.questions,
+        who,
+        answersFor(seeded.questions, random),
+        new Date().toISOString(),
+      );
       const [id, participantId, sessionId, correct, wrong, total, percent, passed, createdAt, categories] = rows.result;
       return {
         result: { id, participantId, sessionId, correct, wrong, total, percent, passed: passed === 1, createdAt },

@@ -26,7 +26,9 @@ async function main() {
   try {
     const screens = await measureFirstLoad(browser, server.url, { details: plainDetails.url, login: plainLogin.url });
     for (const [name, { shell, baseline }] of Object.entries(screens)) {
-      console.log(`${name}: ${shell.bytes.gzip} B gzip through the shell, ${baseline.bytes.gzip} B plain, ${ratio(shell, baseline)}×; chain ${shell.chain.length}`);
+      console.log(
+        `${name}: ${shell.bytes.gzip} B gzip through the shell, ${baseline.bytes.gzip} B plain, ${ratio(shell, baseline)}×; chain ${shell.chain.length}`,
+      );
       for (const script of shell.scripts) console.log(`  ${script.replace(server.url, '')}`);
     }
   } finally {

@@ -36,7 +36,9 @@ function sourceAt(file: string, line: number, column: number, length: number): s
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await page.addInitScript(`window.__lcp = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`);
+    await page.addInitScript(
+      `window.__lcp = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+    );
     const cdp = await context.newCDPSession(page);
     let t0 = 0;
     const sent: Array<[number, string]> = [];
@@ -68,7 +70,8 @@ function sourceAt(file: string, line: number, column: number, length: number): s
       for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) nodes.push(byId.get(id)!);
       return nodes;
     };
-    const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    const name = (n: ProfileNode) =>
+      `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
     const from = env('FROM', 1400);
     const to = env('TO', 3000);
     const total = new Map<string, number>();
@@ -88,21 +91,38 @@ function sourceAt(file: string, line: number, column: number, length: number): s
       bucket.set(label, (bucket.get(label) ?? 0) + ms);
       windows.set(Math.floor(at / 50) * 50, bucket);
     }
-    const reactMs = [...total].filter(([key]) => key.startsWith('sJ ') || key.startsWith('sX ')).reduce((sum, [, ms]) => sum + ms, 0);
-    console.log(`LCP ${Math.round(lcp)} ms, ${elements} elements, React scheduler ${reactMs.toFixed(0)} ms between ${from} and ${to} ms (profile: ${saved})`);
+    const reactMs = [...total]
+      .filter(([key]) => key.startsWith('sJ ') || key.startsWith('sX '))
+      .reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(
+      `LCP ${Math.round(lcp)} ms, ${elements} elements, React scheduler ${reactMs.toFixed(0)} ms between ${from} and ${to} ms (profile: ${saved})`,
+    );
     if (process.env.BRIEF) return;
     console.log('--- busiest functions (time with the function on the stack)');
     const src = env('SRC', 0);
     for (const [key, ms] of [...total].sort((x, y) => y[1] - x[1]).slice(0, env('TOP', 40))) {
       const at = / ([^ ]+\.js):(\d+):(\d+)$/.exec(key);
-      console.log(ms.toFixed(1).padStart(7), key, src && at ? `  «${sourceAt(at[1]!, Number(at[2]), Number(at[3]), src)}»` : '');
+      console.log(
+        ms.toFixed(1).padStart(7),
+        key,
+        src && at ? `  «${sourceAt(at[1]!, Number(at[2]), Number(at[3]), src)}»` : '',
+      );
     }
     console.log('--- per 50 ms');
     for (const [start, bucket] of [...windows].sort((x, y) => x[0] - y[0])) {
-      console.log(String(start).padStart(5), [...bucket].sort((x, y) => y[1] - x[1]).slice(0, 4).map(([key, ms]) => `${ms.toFixed(0)} ${key}`).join(' | '));
+      console.log(
+        String(start).padStart(5),
+        [...bucket]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 4)
+          .map(([key, ms]) => `${ms.toFixed(0)} ${key}`)
+          .join(' | '),
+      );
     }
     console.log('--- requests sent');
-    for (const [at, url] of sent) if ((at - t0) * 1000 >= from - 200 && (at - t0) * 1000 <= to) console.log(String(Math.round((at - t0) * 1000)).padStart(5), url);
+    for (const [at, url] of sent)
+      if ((at - t0) * 1000 >= from - 200 && (at - t0) * 1000 <= to)
+        console.log(String(Math.round((at - t0) * 1000)).padStart(5), url);
   } finally {
     await server.stop();
     await browser.close();

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { benchRoot } from '../paths';
 
 const dataDir = process.env.DATA_DIR;
-const startServer = () => (dataDir ? startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir) : startE2eServer());
+const startServer = () =>
+  dataDir ? startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir) : startE2eServer();
 
 (async () => {
   const browser = await launchChromium();
@@ -22,22 +23,44 @@ const startServer = () => (dataDir ? startBenchServer({ DATA_DIR: dataDir, DATAB
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(accessToken)})`);
-      await page.addInitScript(`window.__lcp = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({ t: Math.round(e.startTime), size: e.size, el: e.element ? e.element.tagName + ' ' + (e.element.textContent || '').slice(0, 40) : '' }); }).observe({ type: 'largest-contentful-paint', buffered: true });`);
+      await page.addInitScript(
+        `window.__lcp = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({ t: Math.round(e.startTime), size: e.size, el: e.element ? e.element.tagName + ' ' + (e.element.textContent || '').slice(0, 40) : '' }); }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+      );
       const cdp = await context.newCDPSession(page);
       const events: string[] = [];
       let t0 = 0;
       const sent = new Map<string, { url: string; t: number }>();
       const frames = (stack: { callFrames: Array<{ functionName: string; url: string; lineNumber: number }> }) =>
-        stack.callFrames.slice(0, 6).map((f) => `${f.functionName}@${f.url.split('/').pop()}:${f.lineNumber}`).join(' < ');
+        stack.callFrames
+          .slice(0, 6)
+          .map((f) => `${f.functionName}@${f.url.split('/').pop()}:${f.lineNumber}`)
+          .join(' < ');
       cdp.on('Network.requestWillBeSent', (e) => {
         t0 ||= e.timestamp;
         sent.set(e.requestId, { url: e.request.url, t: e.timestamp });
-        events.push(`${Math.round((e.timestamp - t0) * 1000)} send ${e.initiator.type} ${e.request.url.replace(/^http:\/\/[^/]+/, '')}`);
+        events.push(
+          `${Math.round((e.timestamp - t0) * 1000)} send ${e.initiator.type} ${e.request.url.replace(/^http:\/\/[^/]+/, '')}`,
+        );
         const stack = e.initiator.stack;
-        if (process.env.STACKS && stack) events.push(`      ${frames(stack)}${stack.parent ? ` <= ${stack.parent.description ?? ''} ${frames(stack.parent)}` : ''}`);
+        if (process.env.STACKS && stack)
+          events.push(
+            `      ${frames(stack)}${stack.parent ? ` <= ${stack.parent.description ?? ''} ${frames(stack.parent)}` : ''}`,
+          );
       });
-      cdp.on('Network.responseReceived', (e) => { const s = sent.get(e.requestId); if (s) events.push(`${Math.round((s.t - t0) * 1000)}..${Math.round((e.timestamp - t0) * 1000)} hdr ${e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? ''} ${s.url.replace(/^http:\/\/[^/]+/, '')}`); });
-      cdp.on('Network.loadingFinished', (e) => { const s = sent.get(e.requestId); if (s) events.push(`   done ${Math.round((e.timestamp - t0) * 1000)} ${e.encodedDataLength} B ${s.url.replace(/^http:\/\/[^/]+/, '')}`); });
+      cdp.on('Network.responseReceived', (e) => {
+        const s = sent.get(e.requestId);
+        if (s)
+          events.push(
+            `${Math.round((s.t - t0) * 1000)}..${Math.round((e.timestamp - t0) * 1000)} hdr ${e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? ''} ${s.url.replace(/^http:\/\/[^/]+/, '')}`,
+          );
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        const s = sent.get(e.requestId);
+        if (s)
+          events.push(
+            `   done ${Math.round((e.timestamp - t0) * 1000)} ${e.encodedDataLength} B ${s.url.replace(/^http:\/\/[^/]+/, '')}`,
+          );
+      });
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Network.emulateNetworkConditions', slow4g);
@@ -45,7 +68,9 @@ const startServer = () => (dataDir ? startBenchServer({ DATA_DIR: dataDir, DATAB
       await page.goto(url);
       await page.waitForTimeout(6000);
       const lcp = await page.evaluate(() => (window as unknown as { __lcp: unknown }).__lcp);
-      const timing = await page.evaluate(() => JSON.stringify(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)])));
+      const timing = await page.evaluate(() =>
+        JSON.stringify(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)])),
+      );
       console.log('====', url, JSON.stringify(lcp), timing);
       console.log(events.join('\n'));
       await context.close();

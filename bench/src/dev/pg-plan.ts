@@ -12,9 +12,18 @@ import { seedDatabase } from '../api/seed';
     if (process.env.VACUUM) await c.query('vacuum analyze');
     const like = `'%okafor%'`;
     const queries: [string, string][] = [
-      ['count search', `select count(*) from results where results.participant_id in (select id from participants where name_lower like ${like} escape '\\' or email_lower like ${like} escape '\\')`],
-      ['monthly', `select (select count(*) from participants where created_at >= '2026-03-01T00:00:00.000Z' and created_at < '2026-04-01T00:00:00.000Z') as m3`],
-      ['participants', `select (select count(*) from participants), (select count(*) from participants where created_at >= '2026-11-01T00:00:00.000Z')`],
+      [
+        'count search',
+        `select count(*) from results where results.participant_id in (select id from participants where name_lower like ${like} escape '\\' or email_lower like ${like} escape '\\')`,
+      ],
+      [
+        'monthly',
+        `select (select count(*) from participants where created_at >= '2026-03-01T00:00:00.000Z' and created_at < '2026-04-01T00:00:00.000Z') as m3`,
+      ],
+      [
+        'participants',
+        `select (select count(*) from participants), (select count(*) from participants where created_at >= '2026-11-01T00:00:00.000Z')`,
+      ],
       ['summary none', `select count(*), sum(passed), avg(percent) from results`],
     ];
     for (const [label, q] of queries) {

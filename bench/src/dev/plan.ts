@@ -11,7 +11,8 @@ import { seedDatabase } from '../api/seed';
   for (const ddl of (process.env.DDL ?? '').split(';').filter(Boolean)) s.exec(ddl);
   const q = (label: string, sql: string, ...args: unknown[]) => {
     console.log('==', label);
-    for (const r of s.prepare('explain query plan ' + sql).all(...args) as { detail: string }[]) console.log('   ', r.detail);
+    for (const r of s.prepare('explain query plan ' + sql).all(...args) as { detail: string }[])
+      console.log('   ', r.detail);
     const st = s.prepare(sql);
     st.all(...args);
     const t = performance.now();
@@ -23,18 +24,40 @@ import { seedDatabase } from '../api/seed';
   q('fts only', `select count(*) from result_search where result_search match '"okafor"'`);
   q('count', `select count(*) from results where ${fts}`);
   q('summary', `select count(*), sum(results.passed), avg(results.percent) from results where ${fts}`);
-  q('list', `select results.*, participants.name from results inner join participants on participants.id = results.participant_id where results.id in (select id from results where ${fts} order by results.created_at desc, results.id desc limit 25 offset 0) order by results.created_at desc, results.id desc`);
+  q(
+    'list',
+    `select results.*, participants.name from results inner join participants on participants.id = results.participant_id where results.id in (select id from results where ${fts} order by results.created_at desc, results.id desc limit 25 offset 0) order by results.created_at desc, results.id desc`,
+  );
   void like;
   q('list ids A', `select id from results where ${fts} order by results.created_at desc, results.id desc limit 25`);
-  q('list ids B', `select id from results indexed by results_created_at_idx where ${fts} order by results.created_at desc, results.id desc limit 25`);
-  q('list ids B offset 2000', `select id from results indexed by results_created_at_idx where ${fts} order by results.created_at desc, results.id desc limit 25 offset 2000`);
-  q('list ids A offset 2000', `select id from results where ${fts} order by results.created_at desc, results.id desc limit 25 offset 2000`);
+  q(
+    'list ids B',
+    `select id from results indexed by results_created_at_idx where ${fts} order by results.created_at desc, results.id desc limit 25`,
+  );
+  q(
+    'list ids B offset 2000',
+    `select id from results indexed by results_created_at_idx where ${fts} order by results.created_at desc, results.id desc limit 25 offset 2000`,
+  );
+  q(
+    'list ids A offset 2000',
+    `select id from results where ${fts} order by results.created_at desc, results.id desc limit 25 offset 2000`,
+  );
   q('count fts', `select count(*) from result_search where result_search match '"okafor"'`);
   q('count all', `select count(*) from results`);
   q('summary all', `select count(*), sum(results.passed), avg(results.percent) from results`);
-  q('list all', `select results.*, participants.name from results inner join participants on participants.id = results.participant_id order by results.created_at desc, results.id desc limit 25 offset 0`);
-  q('participants count', `select (select count(*) from participants), (select count(*) from participants where created_at >= '2026-11-01')`);
-  const months = Array.from({ length: 12 }, (_, i) => `(select count(*) from participants where created_at >= '${new Date(Date.UTC(2026, i, 1)).toISOString()}' and created_at < '${new Date(Date.UTC(2026, i + 1, 1)).toISOString()}') as m${i + 1}`);
+  q(
+    'list all',
+    `select results.*, participants.name from results inner join participants on participants.id = results.participant_id order by results.created_at desc, results.id desc limit 25 offset 0`,
+  );
+  q(
+    'participants count',
+    `select (select count(*) from participants), (select count(*) from participants where created_at >= '2026-11-01')`,
+  );
+  const months = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `(select count(*) from participants where created_at >= '${new Date(Date.UTC(2026, i, 1)).toISOString()}' and created_at < '${new Date(Date.UTC(2026, i + 1, 1)).toISOString()}') as m${i + 1}`,
+  );
   q('monthly', `select ${months.join(', ')}`);
   s.close();
   await db.drop();

@@ -6,7 +6,11 @@ export function procStat(file: string): { name: string; user: number; system: nu
   try {
     const text = readFileSync(file, 'utf8');
     const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
-    return { name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+    return {
+      name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+      user: Number(fields[11]) * 10,
+      system: Number(fields[12]) * 10,
+    };
   } catch {
     return undefined;
   }

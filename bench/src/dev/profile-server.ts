@@ -40,11 +40,30 @@ async function main() {
   const loader = pathToFileURL(join(repoRoot, 'server/node_modules/tsx/dist/loader.mjs')).href;
   const dir = join(tmpdir(), 'prometrica-profile');
   rmSync(dir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...(process.env.NODE_FLAGS ? process.env.NODE_FLAGS.split(' ') : []), ...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', loader, join(repoRoot, 'server/src/server.ts')], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...db.serverEnv, JWT_SECRET: benchJwtSecret, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.NODE_FLAGS ? process.env.NODE_FLAGS.split(' ') : []),
+      ...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+      '--import',
+      loader,
+      join(repoRoot, 'server/src/server.ts'),
+    ],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...db.serverEnv,
+        JWT_SECRET: benchJwtSecret,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
   // The server is stopped however the measuring ends (a pool of participants that runs out, say).
   const exited = new Promise((r) => child.once('exit', r));
   try {
@@ -61,19 +80,43 @@ async function main() {
     const admin = await adminLogin(url);
     let n = 0;
     const connections = Number(process.env.C ?? 100);
-    const prepared = (process.env.WHAT ?? 'q').includes('s')
-      ? submissionRequests(seeded.questions, people, 3)
-      : [];
+    const prepared = (process.env.WHAT ?? 'q').includes('s') ? submissionRequests(seeded.questions, people, 3) : [];
     const cases = {
-      q: { name: 'q', method: 'GET' as const, path: '/api/user/getquestion', headers: { authorization: `Bearer ${issue(people[0]!)}` } },
+      q: {
+        name: 'q',
+        method: 'GET' as const,
+        path: '/api/user/getquestion',
+        headers: { authorization: `Bearer ${issue(people[0]!)}` },
+      },
       s: { name: 's', method: 'POST' as const, path: '/api/user/submitanswer' },
-      r: { name: 'r', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`, headers: { authorization: `Bearer ${admin}` } },
-      r0: { name: 'r0', method: 'GET' as const, path: `/api/admin/getquizresult?page=1&limit=25`, headers: { authorization: `Bearer ${admin}` } },
+      r: {
+        name: 'r',
+        method: 'GET' as const,
+        path: `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`,
+        headers: { authorization: `Bearer ${admin}` },
+      },
+      r0: {
+        name: 'r0',
+        method: 'GET' as const,
+        path: `/api/admin/getquizresult?page=1&limit=25`,
+        headers: { authorization: `Bearer ${admin}` },
+      },
       t: { name: 't', method: 'GET' as const, path: '/api/admin/stats', headers: { authorization: `Bearer ${admin}` } },
     };
     if (process.env.BARE) {
-      const bare = await runBareBaseline({ connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1, singleSeconds: 1 });
-      console.log('bare', `${connections} conn`, bare.loaded.requestsPerSecond, 'req/s', JSON.stringify(bare.loaded.latencyMs));
+      const bare = await runBareBaseline({
+        connections,
+        seconds: Number(process.env.SEC ?? 5),
+        warmupSeconds: 1,
+        singleSeconds: 1,
+      });
+      console.log(
+        'bare',
+        `${connections} conn`,
+        bare.loaded.requestsPerSecond,
+        'req/s',
+        JSON.stringify(bare.loaded.latencyMs),
+      );
     }
     // The server's CPU time so far (all its threads), user and system.
     const cpuMs = () => procStat(`/proc/${child.pid}/stat`)!;
@@ -96,22 +139,37 @@ async function main() {
       const pgBefore = await pgCounters();
       // Submissions: each participant once, after those of the cases before.
       const loadCase = one === 's' ? { ...cases.s, once: prepared.slice(n) } : cases[one as keyof typeof cases];
-      const res = await runLoad(url, loadCase, { connections, seconds: Number(process.env.SEC ?? 5), warmupSeconds: 1 });
+      const res = await runLoad(url, loadCase, {
+        connections,
+        seconds: Number(process.env.SEC ?? 5),
+        warmupSeconds: 1,
+      });
       const machineAfter = cpuTimesByKind();
       const pgAfter = await pgCounters();
       if (pgBefore && pgAfter) {
         const kb = (pgAfter.wal - pgBefore.wal) / 1024;
-        console.log(one, `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`);
+        console.log(
+          one,
+          `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`,
+        );
       }
       n += res.onceTaken ?? 0;
       const after = cpuMs();
       const load = process.cpuUsage(loadBefore);
       const elapsed = performance.now() - started;
-      const busy = [...threadMs()].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > elapsed * 0.02);
+      const busy = [...threadMs()]
+        .map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const)
+        .filter(([, ms]) => ms > elapsed * 0.02);
       const postgres = postgresCpuMs() - postgresBefore;
       if (machineBefore && machineAfter) {
         const shares = cpuShares(machineBefore, machineAfter);
-        console.log(one, 'machine:', Object.entries(shares).map(([kind, share]) => `${kind} ${share}%`).join(' '));
+        console.log(
+          one,
+          'machine:',
+          Object.entries(shares)
+            .map(([kind, share]) => `${kind} ${share}%`)
+            .join(' '),
+        );
       }
       console.log(
         one,
@@ -120,7 +178,14 @@ async function main() {
         `| load generator ${Math.round(((load.user + load.system) / 1000 / elapsed) * 100)}%`,
         ...(postgres > 0 ? [`| PostgreSQL ${Math.round((postgres / elapsed) * 100)}%`] : []),
       );
-      console.log(one, `${connections} conn`, res.requestsPerSecond, 'req/s', JSON.stringify(res.latencyMs), JSON.stringify(res.statuses));
+      console.log(
+        one,
+        `${connections} conn`,
+        res.requestsPerSecond,
+        'req/s',
+        JSON.stringify(res.latencyMs),
+        JSON.stringify(res.statuses),
+      );
       // The warm-up's requests are not counted: taken to run at the measured rate.
       const served = res.requests * (1 + 1 / res.seconds);
       const perRequest = (ms: number) => Math.round((ms * 1000) / served);
@@ -139,7 +204,9 @@ async function main() {
   await pgClient?.end();
   await db.drop();
   if (process.env.PROF) {
-    const file = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+    const file = readdirSync(dir)
+      .map((f) => join(dir, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
     summarize(file);
   }
 }
@@ -152,7 +219,8 @@ function summarize(file: string) {
   for (const node of prof.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<number, number>();
   prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
-  const label = (node: Node) => `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber}`;
+  const label = (node: Node) =>
+    `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber}`;
   const inclusive = new Map<string, number>();
   const selfBy = new Map<string, number>();
   for (const [id, time] of self) {
@@ -165,8 +233,16 @@ function summarize(file: string) {
       seen.add(key);
     }
   }
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${(t / 1000).toFixed(0).padStart(7)} ${k}`).join('\n');
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `${(t / 1000).toFixed(0).padStart(7)} ${k}`)
+      .join('\n');
   console.log('--- self\n' + top(selfBy, 25) + '\n--- inclusive\n' + top(inclusive, 70));
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -23,7 +23,15 @@ import { seedDatabase } from '../api/seed';
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(label.padEnd(40), 'median', times[7]!.toFixed(2), 'ms', 'max', times[14]!.toFixed(2), JSON.stringify(value, (_k, v) => (v instanceof Map ? [...v] : v)).slice(0, 90));
+    console.log(
+      label.padEnd(40),
+      'median',
+      times[7]!.toFixed(2),
+      'ms',
+      'max',
+      times[14]!.toFixed(2),
+      JSON.stringify(value, (_k, v) => (v instanceof Map ? [...v] : v)).slice(0, 90),
+    );
   };
   const search = { search: 'okafor' };
   const none = { search: '' };

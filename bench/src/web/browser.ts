@@ -7,5 +7,10 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Slow 4G as Lighthouse uses it: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
-export const slow4g = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const slow4g = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 export const cpuSlowdown = 4;

@@ -42,7 +42,10 @@ export function markerWatcher(marker: ScreenMarker): string {
 }
 
 export async function waitForScreen(page: Page, timeoutMs = 60_000): Promise<number> {
-  await page.waitForFunction(() => (globalThis as unknown as { __screenAt?: number }).__screenAt, undefined, { timeout: timeoutMs, polling: 50 });
+  await page.waitForFunction(() => (globalThis as unknown as { __screenAt?: number }).__screenAt, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return page.evaluate(() => (globalThis as unknown as { __screenAt: number }).__screenAt);
 }
 
@@ -52,7 +55,9 @@ export function transferSize(url: string, acceptEncoding: string): Promise<numbe
     const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -72,14 +77,27 @@ export async function recordFirstLoad(browser: Browser, url: string, marker: Scr
     await page.goto(url);
     const screenAt = await waitForScreen(page);
     const before = log.networkRequestsBefore(screenAt / 1000);
-    const scripts = [...new Set([...log.requests.values()].filter((r) => r.type === 'Script' && r.sentAt <= screenAt / 1000 && !r.failed).map((r) => r.url))];
+    const scripts = [
+      ...new Set(
+        [...log.requests.values()]
+          .filter((r) => r.type === 'Script' && r.sentAt <= screenAt / 1000 && !r.failed)
+          .map((r) => r.url),
+      ),
+    ];
     const bytes = { raw: 0, gzip: 0, br: 0 };
     for (const script of scripts) {
       bytes.raw += await transferSize(script, 'identity');
       bytes.gzip += await transferSize(script, 'gzip');
       bytes.br += await transferSize(script, 'br');
     }
-    return { url, scripts, bytes, requests: before.length, chain: longestChain(before), paintedMs: Math.round(screenAt - started) };
+    return {
+      url,
+      scripts,
+      bytes,
+      requests: before.length,
+      chain: longestChain(before),
+      paintedMs: Math.round(screenAt - started),
+    };
   } finally {
     await context.close();
   }

@@ -99,16 +99,26 @@ export interface AnswerLatency {
   ms: number;
 }
 
-async function answerQuestions(page: Page, count: number, choose: (page: Page) => Promise<void>): Promise<AnswerLatency> {
+async function answerQuestions(
+  page: Page,
+  count: number,
+  choose: (page: Page) => Promise<void>,
+): Promise<AnswerLatency> {
   await page.evaluate(answerRecorder);
   for (let i = 1; i <= count; i++) {
     await choose(page);
-    await page.waitForFunction((n) => (globalThis as unknown as { __answerTimes: number[] }).__answerTimes.length >= n, i, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as { __answerTimes: number[] }).__answerTimes.length >= n,
+      i,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
   }
-  const samples = (await page.evaluate(() => (globalThis as unknown as { __answerTimes: number[] }).__answerTimes)).map(round);
+  const samples = (await page.evaluate(() => (globalThis as unknown as { __answerTimes: number[] }).__answerTimes)).map(
+    round,
+  );
   return { samples, ms: round(samples.reduce((sum, value) => sum + value, 0) / samples.length) };
 }
 
@@ -120,7 +130,11 @@ const clickFirstOption = async (page: Page) => {
  * Answers `count` questions of the real quiz, throttled: details, welcome and consent are passed
  * first (unthrottled), as a participant would.
  */
-export async function measureAnswerToNextQuestion(browser: Browser, baseUrl: string, count: number): Promise<AnswerLatency> {
+export async function measureAnswerToNextQuestion(
+  browser: Browser,
+  baseUrl: string,
+  count: number,
+): Promise<AnswerLatency> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();

@@ -60,7 +60,8 @@ export class NetworkLog {
       if (!request) return;
       request.status = event.response.status;
       request.type = event.type ?? request.type;
-      if (event.response.fromDiskCache || event.response.fromPrefetchCache || event.response.fromServiceWorker) request.fromCache = true;
+      if (event.response.fromDiskCache || event.response.fromPrefetchCache || event.response.fromServiceWorker)
+        request.fromCache = true;
     });
     session.on('Network.loadingFinished', (event) => {
       const request = log.requests.get(event.requestId);
@@ -84,7 +85,12 @@ export class NetworkLog {
   /** Requests that went to the network (not a cache, not failed), sent before `epochSeconds`. */
   networkRequestsBefore(epochSeconds: number): LoggedRequest[] {
     return [...this.requests.values()].filter(
-      (r) => !r.fromCache && !r.failed && r.sentAt <= epochSeconds && !r.url.startsWith('data:') && !r.url.endsWith('/favicon.ico'),
+      (r) =>
+        !r.fromCache &&
+        !r.failed &&
+        r.sentAt <= epochSeconds &&
+        !r.url.startsWith('data:') &&
+        !r.url.endsWith('/favicon.ico'),
     );
   }
 }

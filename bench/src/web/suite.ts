@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import { benchRoot } from '../paths';
 import { launchChromium } from './browser';
 import { recordFirstLoad, type FirstLoad, type ScreenMarker } from './first-load';
-import { inputBaselinePage, measureAnswerToNextQuestion, measureInputBaseline, measureLcp, type AnswerLatency, type LcpResult } from './lab';
+import {
+  inputBaselinePage,
+  measureAnswerToNextQuestion,
+  measureInputBaseline,
+  measureLcp,
+  type AnswerLatency,
+  type LcpResult,
+} from './lab';
 import { startStaticSite } from './static-server';
 
 export interface WebOptions {
@@ -44,7 +51,11 @@ export const resultsTable: ScreenMarker = { selector: 'table tbody tr' };
  * First load of the details screen and the admin login through the shell at `serverUrl`, and of
  * each as the plain build at `plain`'s addresses.
  */
-export async function measureFirstLoad(browser: Browser, serverUrl: string, plain: { details: string; login: string }): Promise<WebResult['firstLoad']> {
+export async function measureFirstLoad(
+  browser: Browser,
+  serverUrl: string,
+  plain: { details: string; login: string },
+): Promise<WebResult['firstLoad']> {
   return {
     details: {
       shell: await recordFirstLoad(browser, `${serverUrl}/`, details),
@@ -60,11 +71,18 @@ export async function measureFirstLoad(browser: Browser, serverUrl: string, plai
 export async function runWebSuite(options: WebOptions): Promise<WebResult> {
   const log = options.log ?? (() => {});
   const browser = await launchChromium();
-  const plainDetails = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'), { '/input-baseline.html': inputBaselinePage });
+  const plainDetails = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'), {
+    '/input-baseline.html': inputBaselinePage,
+  });
   const plainLogin = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'login'));
   try {
-    const firstLoad = await measureFirstLoad(browser, options.serverUrl, { details: plainDetails.url, login: plainLogin.url });
-    log(`first load: details ${firstLoad.details.shell.bytes.gzip} B gzip (plain ${firstLoad.details.baseline.bytes.gzip}), login ${firstLoad.login.shell.bytes.gzip} B (plain ${firstLoad.login.baseline.bytes.gzip})`);
+    const firstLoad = await measureFirstLoad(browser, options.serverUrl, {
+      details: plainDetails.url,
+      login: plainLogin.url,
+    });
+    log(
+      `first load: details ${firstLoad.details.shell.bytes.gzip} B gzip (plain ${firstLoad.details.baseline.bytes.gzip}), login ${firstLoad.login.shell.bytes.gzip} B (plain ${firstLoad.login.baseline.bytes.gzip})`,
+    );
 
     const runs = { runs: options.labRuns };
     const detailsLcp = {
@@ -79,7 +97,10 @@ export async function runWebSuite(options: WebOptions): Promise<WebResult> {
     log(`lab: answer -> next question ${answer.shell.ms} ms (plain page ${answer.baseline.ms} ms)`);
     const token = `localStorage.setItem('token', ${JSON.stringify(options.adminToken)});`;
     const resultsLcp = {
-      shell: await measureLcp(browser, `${options.serverUrl}/dashboard/result`, resultsTable, { ...runs, initScript: token }),
+      shell: await measureLcp(browser, `${options.serverUrl}/dashboard/result`, resultsTable, {
+        ...runs,
+        initScript: token,
+      }),
       baseline: await measureLcp(browser, `${plainLogin.url}/`, login, runs),
     };
     log(`lab: LCP of /dashboard/result ${resultsLcp.shell.ms} ms (plain login ${resultsLcp.baseline.ms} ms)`);

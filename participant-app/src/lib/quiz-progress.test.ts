@@ -1,4 +1,12 @@
-import { clearQuizProgress, readSavedAnswers, readSavedIndex, readSavedQuestions, saveAnswers, saveIndex, withAnswer } from './quiz-progress';
+import {
+  clearQuizProgress,
+  readSavedAnswers,
+  readSavedIndex,
+  readSavedQuestions,
+  saveAnswers,
+  saveIndex,
+  withAnswer,
+} from './quiz-progress';
 
 const a1 = { questionId: 'q1', questionText: 'One?', userAnswer: 'true' };
 
@@ -22,7 +30,15 @@ test('saved answers and position are read back; damaged storage reads as nothing
 });
 
 test('a finished submission forgets every saved quiz key', () => {
-  for (const key of ['questions', 'answers', 'currentQuestionIndex', 'previousAnswers', 'answerdata', 'scoreResults', 'UserData']) {
+  for (const key of [
+    'questions',
+    'answers',
+    'currentQuestionIndex',
+    'previousAnswers',
+    'answerdata',
+    'scoreResults',
+    'UserData',
+  ]) {
     localStorage.setItem(key, '1');
   }
   clearQuizProgress();

@@ -36,7 +36,12 @@ function isQuestion(value: unknown): value is ParticipantQuestion {
 }
 
 function isAnswer(value: unknown): value is SavedAnswer {
-  return isRecord(value) && typeof value.questionId === 'string' && typeof value.questionText === 'string' && typeof value.userAnswer === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.questionId === 'string' &&
+    typeof value.questionText === 'string' &&
+    typeof value.userAnswer === 'string'
+  );
 }
 
 /** A list of answers, or null when the value is not one (e.g. navigation state from elsewhere). */

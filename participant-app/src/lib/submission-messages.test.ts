@@ -8,7 +8,9 @@ describe('consent submission failures', () => {
     expect(submissionErrorMessage('consent', http(401))).toBe('Your session has expired. Please log in again.');
   });
   test('rejected data (400) asks to check the information', () => {
-    expect(submissionErrorMessage('consent', http(400))).toBe('Invalid data format. Please check your information and try again.');
+    expect(submissionErrorMessage('consent', http(400))).toBe(
+      'Invalid data format. Please check your information and try again.',
+    );
   });
   test.each([500, 502, 503])('a server error (%i) asks to try again later', (status) => {
     expect(submissionErrorMessage('consent', http(status))).toBe('Server error occurred. Please try again later.');
@@ -19,10 +21,14 @@ describe('consent submission failures', () => {
     );
   });
   test.each([403, 404, 409, 422])('any other status (%i) says the agreement could not be sent', (status) => {
-    expect(submissionErrorMessage('consent', http(status))).toBe('There was an error submitting your agreement. Please try again.');
+    expect(submissionErrorMessage('consent', http(status))).toBe(
+      'There was an error submitting your agreement. Please try again.',
+    );
   });
   test('an unexpected failure says the agreement could not be sent', () => {
-    expect(submissionErrorMessage('consent', new Error('boom'))).toBe('There was an error submitting your agreement. Please try again.');
+    expect(submissionErrorMessage('consent', new Error('boom'))).toBe(
+      'There was an error submitting your agreement. Please try again.',
+    );
   });
 });
 
@@ -31,7 +37,9 @@ describe('workplace concerns assessment failures', () => {
     expect(submissionErrorMessage('assessment', http(401))).toBe('Your session has expired. Please log in again.');
   });
   test('rejected data (400) asks to check the selections', () => {
-    expect(submissionErrorMessage('assessment', http(400))).toBe('Invalid data format. Please check your selections and try again.');
+    expect(submissionErrorMessage('assessment', http(400))).toBe(
+      'Invalid data format. Please check your selections and try again.',
+    );
   });
   test.each([500, 504])('a server error (%i) asks to try again later', (status) => {
     expect(submissionErrorMessage('assessment', http(status))).toBe('Server error occurred. Please try again later.');
@@ -53,7 +61,9 @@ describe('quiz answer submission failures', () => {
     expect(answerSubmissionErrorMessage(http(422, 'answers must not be empty'))).toBe('answers must not be empty');
   });
   test('an expired session (401) asks the participant to log in again', () => {
-    expect(answerSubmissionErrorMessage(http(401, 'Unauthorized'))).toBe('Your session has expired. Please log in again.');
+    expect(answerSubmissionErrorMessage(http(401, 'Unauthorized'))).toBe(
+      'Your session has expired. Please log in again.',
+    );
   });
   test('no response points at the connection', () => {
     expect(answerSubmissionErrorMessage(new ApiError('timeout', 0, 'timeout of 30000ms exceeded'))).toBe(

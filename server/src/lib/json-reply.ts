@@ -56,7 +56,10 @@ export function compressReply(body: Buffer, encoding: Encoding): Buffer | Promis
   const inPlace = body.length <= compressInPlaceUpToBytes;
   if (encoding === 'br') {
     const options = {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: inPlace ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: inPlace ? 1 : 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     };
     return inPlace ? zlib.brotliCompressSync(body, options) : brotliAsync(body, options);
   }
@@ -75,7 +78,10 @@ export class PreparedJson {
     this.identity = Buffer.from(text, 'utf8');
     this.encoded = {
       br: zlib.brotliCompressSync(this.identity, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
+        },
       }),
       gzip: zlib.gzipSync(this.identity, { level: 9 }),
     };

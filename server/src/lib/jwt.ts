@@ -92,7 +92,8 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
     !kinds.has(payload.kind) ||
     !Number.isInteger(payload.iat) ||
     !Number.isInteger(payload.exp) ||
-    (payload.sid !== undefined && (typeof payload.sid !== 'string' || payload.sid.length === 0 || payload.sid.length > 64))
+    (payload.sid !== undefined &&
+      (typeof payload.sid !== 'string' || payload.sid.length === 0 || payload.sid.length > 64))
   ) {
     return { ok: false, reason: 'claims' };
   }

@@ -45,7 +45,9 @@ export function routeGroup(defaults: RouteGroupDefaults) {
   }
 
   /** `PUT .../:id`: an `id` the body repeats must be the URL's (400 before the handler runs). */
-  function editById<Response extends z.ZodType, Body extends z.ZodType>(definition: ByIdDefinition<Body, Response>): ApiRoute {
+  function editById<Response extends z.ZodType, Body extends z.ZodType>(
+    definition: ByIdDefinition<Body, Response>,
+  ): ApiRoute {
     return route<Response, Body, undefined, IdParams>({
       errors: byIdErrors,
       ...definition,
@@ -60,7 +62,12 @@ export function routeGroup(defaults: RouteGroupDefaults) {
 
   /** `DELETE .../:id`. */
   function deleteById<Response extends z.ZodType>(definition: ByIdDefinition<undefined, Response>): ApiRoute {
-    return route<Response, undefined, undefined, IdParams>({ errors: byIdErrors, ...definition, method: 'DELETE', params: idParamsSchema });
+    return route<Response, undefined, undefined, IdParams>({
+      errors: byIdErrors,
+      ...definition,
+      method: 'DELETE',
+      params: idParamsSchema,
+    });
   }
 
   return { route, editById, deleteById };

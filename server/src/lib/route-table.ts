@@ -79,7 +79,9 @@ export interface RouteDefinition<
    * Returns the contract's value, or a reply prepared once and shared by many requests (already
    * checked against `response` when it was prepared), or one serialised from the contract's type.
    */
-  handler(context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>): Promise<z.input<Response> | PreparedJson | SerializedJson>;
+  handler(
+    context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>,
+  ): Promise<z.input<Response> | PreparedJson | SerializedJson>;
 }
 
 /** A route in the table, its input types erased. */
@@ -175,10 +177,13 @@ export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
       app.inFlight.run(async () => {
         const params = route.params ? parse(route.params, request.params, 'params') : undefined;
         const query = route.query ? parse(route.query, request.query, 'query') : undefined;
-        const body = route.body ? (route.readBody?.(request.body) ?? parse(route.body, request.body, 'body')) : undefined;
+        const body = route.body
+          ? (route.readBody?.(request.body) ?? parse(route.body, request.body, 'body'))
+          : undefined;
         reply.code(route.status);
         const value = await route.handler({ body, query, params, request, reply, app });
-        if (value instanceof PreparedJson || value instanceof SerializedJson) return sendJson(route, request, reply, value);
+        if (value instanceof PreparedJson || value instanceof SerializedJson)
+          return sendJson(route, request, reply, value);
         const checked = route.response.safeParse(value);
         if (!checked.success) throw new ContractViolation(route, checked.error);
         return sendJson(route, request, reply, checked.data);

@@ -47,7 +47,9 @@ export function findNulCharacter(value: unknown): Array<string | number> | null 
     }
     if (typeof current !== 'object' || current === null) continue;
     // Pushed last to first, so the first NUL in reading order is the one named.
-    const entries: Array<[string | number, unknown]> = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    const entries: Array<[string | number, unknown]> = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [key, item] = entries[index]!;
       pending.push({ value: item, key, parent: frame });

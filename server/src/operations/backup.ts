@@ -63,7 +63,9 @@ export function checkBackupFile(file: string): void {
     const applied = db.prepare('select name from kysely_migration').all() as Array<{ name: string }>;
     const unknown = applied.map((row) => row.name).filter((name) => !(name in migrations));
     if (unknown.length > 0) {
-      throw new BackupError(`${file} was written by a newer Prometrica (migrations ${unknown.join(', ')}): upgrade this server first.`);
+      throw new BackupError(
+        `${file} was written by a newer Prometrica (migrations ${unknown.join(', ')}): upgrade this server first.`,
+      );
     }
   } finally {
     db.close();

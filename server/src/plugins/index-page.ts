@@ -125,18 +125,23 @@ function createIndexPage(areas: readonly StaticArea[]) {
     const remote = localManifest(name);
     const manifest = remote ? stampOf(remote.file) : undefined;
     // The remote's own list of what each of its lazily loaded screens needs (dashboard addresses).
-    const routes = remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
+    const routes =
+      remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
     // The first paints of the remote's screens, with the shell's part of them.
-    const remotePaint = remote && kind !== 'dashboard' ? stampOf(path.join(path.dirname(remote.file), firstPaintFile)) : undefined;
+    const remotePaint =
+      remote && kind !== 'dashboard' ? stampOf(path.join(path.dirname(remote.file), firstPaintFile)) : undefined;
     const shellPaint = remotePaint ? stampOf(path.join(shell.root, firstPaintFile)) : undefined;
-    const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp, remotePaint?.stamp, shellPaint?.stamp].join('|');
+    const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp, remotePaint?.stamp, shellPaint?.stamp].join(
+      '|',
+    );
     // One page per route the remote lists (a bounded set); every other address of a kind shares one.
     const route = routeKey(pathname);
     const listed = routes ? readRoutes(routes)?.routes : undefined;
     const entry = listed && Object.hasOwn(listed, route) ? listed[route] : undefined;
     const remoteParts = remotePaint ? readRemotePaint(remotePaint) : undefined;
     const shellParts = shellPaint ? readShellPaint(shellPaint) : undefined;
-    const screenPaint = remoteParts && shellParts && Object.hasOwn(remoteParts.routes, route) ? remoteParts.routes[route] : undefined;
+    const screenPaint =
+      remoteParts && shellParts && Object.hasOwn(remoteParts.routes, route) ? remoteParts.routes[route] : undefined;
     const pageKey = entry || screenPaint !== undefined ? `${kind} ${route}` : kind;
     const cached = pages.get(pageKey);
     if (cached?.key === key) return cached;
@@ -152,7 +157,10 @@ function createIndexPage(areas: readonly StaticArea[]) {
     const later = kind === 'dashboard' && assets ? Object.values(assets.later) : [];
     const manifestJson = remote && manifest ? readJson(manifest.file) : undefined;
     const screen = remote && entry ? remoteRouteAssets(remote.url, manifestJson, entry) : { scripts: [], styles: [] };
-    const data = { config: runtimeConfig(config as Config), ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}) };
+    const data = {
+      config: runtimeConfig(config as Config),
+      ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}),
+    };
     const head = [
       `<script type="application/json" id="${pageElementIds.bootData}">${scriptJson(data)}</script>`,
       ...(assets?.styles ?? []).map((file) => `<link rel="stylesheet" href="${attribute(shell.prefix + file)}">`),
@@ -197,7 +205,10 @@ export async function sendShellPage(
   const page = build(pageKindForRoute(pathname), pathname);
   if (!page) return false;
   const { body, encoding } = encodePage(page, request.headers['accept-encoding']);
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding');
   if (encoding) reply.header('content-encoding', encoding);
   await reply.send(body);
   return true;

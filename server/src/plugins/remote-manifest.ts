@@ -6,14 +6,17 @@ import type { AssetFiles } from '../../../config/build-outputs.cjs';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 /** The strings of a JSON array (anything else: none). */
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** The folder a manifest is served from, with its trailing slash. */
 const manifestFolder = (manifestUrl: string) => manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
 
 /** Where a remote's chunks are served from: its manifest's publicPath, or the manifest's folder. */
 function remotePublicPath(manifestUrl: string, metaData: Record<string, unknown>): string {
-  return typeof metaData.publicPath === 'string' && metaData.publicPath !== 'auto' ? metaData.publicPath : manifestFolder(manifestUrl);
+  return typeof metaData.publicPath === 'string' && metaData.publicPath !== 'auto'
+    ? metaData.publicPath
+    : manifestFolder(manifestUrl);
 }
 
 /** URLs of a remote's entry and exposed start-up chunk, read from its manifest. */
@@ -29,7 +32,8 @@ export function remoteStartAssets(manifestUrl: string, manifest: unknown): strin
   }
   const exposes = Array.isArray(manifest.exposes) ? manifest.exposes : [];
   for (const expose of exposes) {
-    if (!isRecord(expose) || expose.path !== './routes' || !isRecord(expose.assets) || !isRecord(expose.assets.js)) continue;
+    if (!isRecord(expose) || expose.path !== './routes' || !isRecord(expose.assets) || !isRecord(expose.assets.js))
+      continue;
     for (const file of stringsOf(expose.assets.js.sync)) urls.push(`${publicPath}${file}`);
   }
   return urls;

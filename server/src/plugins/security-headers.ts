@@ -59,11 +59,14 @@ export const apiSecurityHeaders: Record<string, string> = {
 
 const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = globalPlugin('security-headers', async (app, { config }) => {
-  const headers = securityHeaders(config);
-  // Callback style: the hook runs on every response, and an async one costs a promise each time.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(isApiReply(request.url) ? apiSecurityHeaders : headers);
-    done(null, payload);
-  });
-});
+export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = globalPlugin(
+  'security-headers',
+  async (app, { config }) => {
+    const headers = securityHeaders(config);
+    // Callback style: the hook runs on every response, and an async one costs a promise each time.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.headers(isApiReply(request.url) ? apiSecurityHeaders : headers);
+      done(null, payload);
+    });
+  },
+);

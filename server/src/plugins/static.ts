@@ -24,8 +24,20 @@ export interface StaticArea {
 export function staticAreas(config: Config): StaticArea[] {
   return [
     { name: 'shell', root: config.dist.shell, prefix: '/', crossOrigin: false },
-    { name: 'participant', root: config.dist.participant, prefix: '/remotes/participant/', crossOrigin: true, configuredUrl: config.remotes.participant },
-    { name: 'admin', root: config.dist.admin, prefix: '/remotes/admin/', crossOrigin: true, configuredUrl: config.remotes.admin },
+    {
+      name: 'participant',
+      root: config.dist.participant,
+      prefix: '/remotes/participant/',
+      crossOrigin: true,
+      configuredUrl: config.remotes.participant,
+    },
+    {
+      name: 'admin',
+      root: config.dist.admin,
+      prefix: '/remotes/admin/',
+      crossOrigin: true,
+      configuredUrl: config.remotes.admin,
+    },
   ];
 }
 
@@ -118,7 +130,8 @@ export const staticPlugin = globalPlugin<StaticPluginOptions>('static', async (a
   if (shell) {
     app.get('/', async (request, reply) => {
       if (!isAvailable(shell)) return reply.code(503).send({ message: missingBuildMessage(shell) });
-      if (!(await sendShellPage(options.areas, pathnameOf(request), request, reply))) return reply.sendFile('index.html', shell.root);
+      if (!(await sendShellPage(options.areas, pathnameOf(request), request, reply)))
+        return reply.sendFile('index.html', shell.root);
       return reply;
     });
   }

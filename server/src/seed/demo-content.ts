@@ -18,7 +18,8 @@ export const demoCategories: DemoCategory[] = [
     name: 'Leadership',
     questions: [
       {
-        question: 'Which leadership style involves the team in decisions while the leader keeps the final responsibility?',
+        question:
+          'Which leadership style involves the team in decisions while the leader keeps the final responsibility?',
         questionType: 'mcq',
         options: ['Autocratic', 'Participative', 'Laissez-faire', 'Transactional'],
         correctAnswer: 'Participative',
@@ -110,7 +111,8 @@ export const demoCategories: DemoCategory[] = [
         correctAnswer: 'true',
       },
       {
-        question: 'Listing strengths, weaknesses, opportunities and threats before deciding is known as a ______ analysis.',
+        question:
+          'Listing strengths, weaknesses, opportunities and threats before deciding is known as a ______ analysis.',
         questionType: 'fill_in_the_blanks',
         options: [],
         correctAnswer: 'SWOT',
@@ -136,5 +138,8 @@ export const demoConcerns: Array<{ title: string; description: string }> = [
     title: 'Company Purpose & Direction',
     description: 'Understanding and believing in where the company is heading and why.',
   },
-  { title: 'Team & Culture', description: 'Working in a team and culture where you feel respected and that you belong.' },
+  {
+    title: 'Team & Culture',
+    description: 'Working in a team and culture where you feel respected and that you belong.',
+  },
 ];

@@ -49,7 +49,8 @@ export async function seedSuperadmin(options: {
   } catch (error) {
     // Another server process sharing the database seeded it first.
     if (error instanceof HttpError && error.statusCode === 409) {
-      if (!options.password) options.announce('Another server process created the superadmin first: the password above was not used.');
+      if (!options.password)
+        options.announce('Another server process created the superadmin first: the password above was not used.');
       return 'exists';
     }
     throw error;

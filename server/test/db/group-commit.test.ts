@@ -26,7 +26,10 @@ type TransactionWork<R> = (trx: Transaction<Database>) => Promise<R>;
  * The batch writer for writes given as functions: each runs in its own savepoint, so one that
  * fails (a duplicate, say) is undone alone and fails alone. A batch of one needs no savepoint.
  */
-async function eachInSavepoint<R>(trx: Transaction<Database>, works: readonly TransactionWork<R>[]): Promise<Outcome<R>[]> {
+async function eachInSavepoint<R>(
+  trx: Transaction<Database>,
+  works: readonly TransactionWork<R>[],
+): Promise<Outcome<R>[]> {
   if (works.length === 1) return [{ ok: true, value: await works[0]!(trx) }];
   const outcomes: Outcome<R>[] = [];
   for (const [index, work] of works.entries()) {
@@ -53,11 +56,22 @@ beforeAll(async () => {
 afterAll(() => subject.close());
 
 const keysLike = async (prefix: string) =>
-  (await subject.app.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((row) => row.key);
+  (
+    await subject.app.db
+      .selectFrom('settings')
+      .select('key')
+      .where('key', 'like', `${prefix}%`)
+      .orderBy('key')
+      .execute()
+  ).map((row) => row.key);
 
 /** Writes given as functions, each in its own savepoint. */
 const closures = (db: Kysely<Database>) =>
-  new GroupCommit<TransactionWork<unknown>, unknown>({ maxBatch: 64, concurrency: 1, runBatch: inTransaction(db, eachInSavepoint) });
+  new GroupCommit<TransactionWork<unknown>, unknown>({
+    maxBatch: 64,
+    concurrency: 1,
+    runBatch: inTransaction(db, eachInSavepoint),
+  });
 
 describe('GroupCommit', () => {
   it('writes arriving together share transactions; a failing write is undone alone and fails alone', async () => {
@@ -73,12 +87,17 @@ describe('GroupCommit', () => {
       group.write(async (trx) => {
         // The 13th tries to take the 3rd one's key, inside the same transaction.
         const key = i === 13 ? 'gc-a-03' : `gc-a-${String(i).padStart(2, '0')}`;
-        await trx.insertInto('settings').values({ key, value: String(i) }).execute();
+        await trx
+          .insertInto('settings')
+          .values({ key, value: String(i) })
+          .execute();
         return key;
       }),
     );
     const settled = await Promise.allSettled(writes);
-    const failed = settled.flatMap((outcome, i) => (outcome.status === 'rejected' ? [[i, outcome.reason] as const] : []));
+    const failed = settled.flatMap((outcome, i) =>
+      outcome.status === 'rejected' ? [[i, outcome.reason] as const] : [],
+    );
     expect(failed).toHaveLength(1);
     expect(failed[0]![0]).toBe(13);
     expect(isUniqueViolation(failed[0]![1])).toBe(true);
@@ -108,7 +127,10 @@ describe('GroupCommit', () => {
     let breakOnce = true;
     const writes = Array.from({ length: 10 }, (_, i) =>
       group.write(async (trx) => {
-        await trx.insertInto('settings').values({ key: `gc-c-${i}`, value: 'x' }).execute();
+        await trx
+          .insertInto('settings')
+          .values({ key: `gc-c-${i}`, value: 'x' })
+          .execute();
         if (i === 4 && breakOnce) {
           breakOnce = false;
           // Breaks the whole transaction: the savepoint this write runs in no longer exists.
@@ -142,7 +164,9 @@ describe('GroupCommit', () => {
     const first = Array.from({ length: 40 }, (_, i) => group.write(i));
     await new Promise((resolve) => setImmediate(resolve));
     const later = Array.from({ length: 5 }, (_, i) => group.write(100 + i));
-    expect(await Promise.all([...first, ...later])).toEqual([...first.keys(), 100, 101, 102, 103, 104].map((i) => i * 2));
+    expect(await Promise.all([...first, ...later])).toEqual(
+      [...first.keys(), 100, 101, 102, 103, 104].map((i) => i * 2),
+    );
     expect(sizes).toEqual([16, 16, 13]);
   });
 });

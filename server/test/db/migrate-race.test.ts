@@ -57,7 +57,10 @@ test('databases migrate while others are created and dropped beside them', async
       const database: (typeof opened)[number] = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migrate-')) };
       if (postgresUrl) database.schema = schemaName();
       opened.push(database);
-      const handle = await openDatabase({ dataDir: database.dir, databaseUrl: postgresUrl ?? null }, database.schema ? { schema: database.schema } : {});
+      const handle = await openDatabase(
+        { dataDir: database.dir, databaseUrl: postgresUrl ?? null },
+        database.schema ? { schema: database.schema } : {},
+      );
       database.close = handle.close;
       expect(handle.applied).toContain('0005-result-documents');
     }

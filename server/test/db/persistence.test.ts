@@ -88,11 +88,7 @@ describe('persistence', () => {
         const user = await createTestUser(first, { role: 'admin' });
         const token = await loginAs(first, user.email, user.password);
         expect((await checkAuth(second, token)).statusCode).toBe(200);
-        const superadmins = await second.db
-          .selectFrom('users')
-          .select('id')
-          .where('role', '=', 'superadmin')
-          .execute();
+        const superadmins = await second.db.selectFrom('users').select('id').where('role', '=', 'superadmin').execute();
         expect(superadmins).toHaveLength(1);
       } else {
         await expect(environment.build()).rejects.toThrow('already in use');

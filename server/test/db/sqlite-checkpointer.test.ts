@@ -45,7 +45,9 @@ test('a commit leaves the WAL to the checkpointer, which copies it into the data
 test('the write thread’s commits are checkpointed too, and the WAL then starts again from its beginning', async () => {
   const thread = sqliteWriteThread(handle.db)!;
   const before = databaseFileBytes();
-  const rows = Array.from({ length: 300 }, (_, i) => CompiledQuery.raw('insert into notes (body) values (?)', [body(1000 + i)]));
+  const rows = Array.from({ length: 300 }, (_, i) =>
+    CompiledQuery.raw('insert into notes (body) values (?)', [body(1000 + i)]),
+  );
   await thread.transaction(rows);
   await checkpointer.idle();
   const afterMany = checkpointer.last!;
@@ -75,10 +77,14 @@ test('a checkpointer that has run keeps no process alive, even when its database
   // An evaluated script resolves its packages from its working directory: the server package's.
   const serverDir = path.join(__dirname, '../..');
   const loader = path.join(serverDir, 'node_modules/tsx/dist/loader.mjs');
-  const child = spawn(process.execPath, ['--import', loader, '-e', script, path.join(environment.config.dataDir, 'left-open')], {
-    cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', loader, '-e', script, path.join(environment.config.dataDir, 'left-open')],
+    {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -90,5 +96,8 @@ test('a checkpointer that has run keeps no process alive, even when its database
     });
   });
   if (exited === 'still running') child.kill('SIGKILL');
-  expect({ exited, output }).toEqual({ exited: 0, output: expect.stringMatching(/checkpointed \{"pages":\d+,"copied":\d+\}/) });
+  expect({ exited, output }).toEqual({
+    exited: 0,
+    output: expect.stringMatching(/checkpointed \{"pages":\d+,"copied":\d+\}/),
+  });
 });

@@ -22,8 +22,13 @@ describe('PreparedStatements', () => {
   });
   afterEach(() => db.destroy());
 
-  const insert = (id: number) => db.insertInto('notes').values({ id, body: `note ${id}` }).execute();
-  const bodyOf = async (id: number) => (await db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst())?.body;
+  const insert = (id: number) =>
+    db
+      .insertInto('notes')
+      .values({ id, body: `note ${id}` })
+      .execute();
+  const bodyOf = async (id: number) =>
+    (await db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst())?.body;
 
   it('prepares each statement once and runs it with the parameters of each call', async () => {
     for (let id = 1; id <= 5; id++) await insert(id);
@@ -66,7 +71,9 @@ describe('PreparedStatements', () => {
   it('says when a write was committed: a write on its own, or a transaction’s commit, never a read or a write inside one', async () => {
     const connection = new SqliteDatabase(':memory:');
     let commits = 0;
-    const counted = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new PreparedStatements(connection, { onCommit: () => (commits += 1) }) }) });
+    const counted = new Kysely<Tables>({
+      dialect: new SqliteDialect({ database: new PreparedStatements(connection, { onCommit: () => (commits += 1) }) }),
+    });
     try {
       await sql`create table notes (id integer primary key, body text not null)`.execute(counted);
       expect(commits).toBe(1);

@@ -30,13 +30,19 @@ beforeEach(async () => {
 });
 
 test('a transaction gives each statement’s rows in order, and the app’s connection reads what it committed', async () => {
-  const rows = await thread.transaction([insert('first'), CompiledQuery.raw('update notes set body = ? where body = ?', ['renamed', 'nothing']), insert('second')]);
+  const rows = await thread.transaction([
+    insert('first'),
+    CompiledQuery.raw('update notes set body = ? where body = ?', ['renamed', 'nothing']),
+    insert('second'),
+  ]);
   expect(rows).toEqual([[{ id: expect.any(Number), body: 'first' }], [], [{ id: expect.any(Number), body: 'second' }]]);
   expect(await bodies()).toEqual(['first', 'second']);
 });
 
 test('a transaction alone that fails keeps nothing, and the thread goes on with the next', async () => {
-  await expect(thread.transaction([insert('first of a failing one'), insert('first of a failing one')])).rejects.toMatchObject({
+  await expect(
+    thread.transaction([insert('first of a failing one'), insert('first of a failing one')]),
+  ).rejects.toMatchObject({
     code: 'SQLITE_CONSTRAINT_UNIQUE',
   });
   expect(await bodies()).toEqual([]);
@@ -83,7 +89,9 @@ test('closing lets the transactions already sent finish; later ones are refused'
 
   const reopened = await openDatabase({ dataDir, databaseUrl: null });
   try {
-    expect((await sql<{ body: string }>`select body from notes`.execute(reopened.db)).rows).toEqual([{ body: 'sent before closing' }]);
+    expect((await sql<{ body: string }>`select body from notes`.execute(reopened.db)).rows).toEqual([
+      { body: 'sent before closing' },
+    ]);
   } finally {
     await reopened.close();
   }

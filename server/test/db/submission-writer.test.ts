@@ -7,7 +7,12 @@ import { findParticipantById, insertParticipantIfMissing } from '../../src/modul
 import { submissionWriter } from '../../src/modules/quiz/submission-writer';
 import { encodeAnswers, encodeCategories } from '../../src/modules/results/codecs';
 import { findResultByParticipant, findResultCategories, listAnswers } from '../../src/modules/results/queries';
-import { insertSubmissions, submissionStatements, submissionsPerStatement, type NewSubmission } from '../../src/modules/results/submission-statements';
+import {
+  insertSubmissions,
+  submissionStatements,
+  submissionsPerStatement,
+  type NewSubmission,
+} from '../../src/modules/results/submission-statements';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
 
@@ -22,7 +27,12 @@ const at = '2025-06-01T10:00:00.000Z';
 async function participant(name: string) {
   const id = randomUUID();
   await insertParticipantIfMissing(subject.app.db, {
-    id, name, email: `${id}@writer.example`, phone: '0300', createdAt: at, updatedAt: at,
+    id,
+    name,
+    email: `${id}@writer.example`,
+    phone: '0300',
+    createdAt: at,
+    updatedAt: at,
   });
   return id;
 }
@@ -31,11 +41,29 @@ function submission(participantId: string, answer: string, details: NewSubmissio
   const right = answer === 'Yes';
   return {
     result: {
-      id: timeOrderedId(), participantId, sessionId: 'session', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1,
-      percent: right ? 100 : 0, passed: right, createdAt: at,
+      id: timeOrderedId(),
+      participantId,
+      sessionId: 'session',
+      correct: right ? 1 : 0,
+      wrong: right ? 0 : 1,
+      total: 1,
+      percent: right ? 100 : 0,
+      passed: right,
+      createdAt: at,
     },
-    categories: [{ categoryName: 'Ethics', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1, percent: right ? 100 : 0 }],
-    answers: [{ questionId: 'q1', questionText: 'Honest?', userAnswer: answer, correctAnswer: 'Yes', categoryName: 'Ethics', isCorrect: right }],
+    categories: [
+      { categoryName: 'Ethics', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1, percent: right ? 100 : 0 },
+    ],
+    answers: [
+      {
+        questionId: 'q1',
+        questionText: 'Honest?',
+        userAnswer: answer,
+        correctAnswer: 'Yes',
+        categoryName: 'Ethics',
+        isCorrect: right,
+      },
+    ],
     details,
   };
 }
@@ -114,14 +142,26 @@ test('a carried detail equal to the stored one changes nothing; a carried email 
   ).toEqual([true, true]);
   // Nothing differed: the participant is as it was, its update time too.
   expect(await findParticipantById(db, same)).toEqual(before);
-  expect(await findParticipantById(db, mine)).toMatchObject({ name: 'Mine Renamed', email: `${mine}@writer.example`, updatedAt: later });
+  expect(await findParticipantById(db, mine)).toMatchObject({
+    name: 'Mine Renamed',
+    email: `${mine}@writer.example`,
+    updatedAt: later,
+  });
 
   const another = await participant('Another');
   expect(await writer.write(carrying(another, { email: 'New.Address@Writer.example' }))).toBe(true);
   expect((await findParticipantById(db, another))?.email).toBe('New.Address@Writer.example');
-  const lower = await db.selectFrom('participants').select(['email_lower', 'name_lower']).where('id', '=', mine).executeTakeFirstOrThrow();
+  const lower = await db
+    .selectFrom('participants')
+    .select(['email_lower', 'name_lower'])
+    .where('id', '=', mine)
+    .executeTakeFirstOrThrow();
   expect(lower).toEqual({ email_lower: `${mine}@writer.example`, name_lower: 'mine renamed' });
-  const newLower = await db.selectFrom('participants').select('email_lower').where('id', '=', another).executeTakeFirstOrThrow();
+  const newLower = await db
+    .selectFrom('participants')
+    .select('email_lower')
+    .where('id', '=', another)
+    .executeTakeFirstOrThrow();
   expect(newLower.email_lower).toBe('new.address@writer.example');
 });
 
@@ -130,9 +170,18 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
   const ids = Array.from({ length: submissionsPerStatement + 1 }, () => randomUUID());
   await db
     .insertInto('participants')
-    .values(ids.map((id) => ({
-      id, name: 'Many', name_lower: 'many', email: `${id}@many.example`, email_lower: `${id}@many.example`, phone: '0300', created_at: at, updated_at: at,
-    })))
+    .values(
+      ids.map((id) => ({
+        id,
+        name: 'Many',
+        name_lower: 'many',
+        email: `${id}@many.example`,
+        email_lower: `${id}@many.example`,
+        phone: '0300',
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
   const many = ids.map((id) => submission(id, 'Yes'));
   expect(() => submissionStatements(db, many)).toThrow(
@@ -145,7 +194,9 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
   // the result ids twice, once with the answers).
   const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
   expect(parameters).toBe(submissionsPerStatement * (isPostgres(db) ? 11 : 12));
-  expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)));
+  expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(
+    new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)),
+  );
   const last = many[submissionsPerStatement - 1]!;
   expect(await listAnswers(db, last.result.id)).toEqual(last.answers);
   expect(await findResultCategories(db, last.result.id)).toEqual(last.categories);

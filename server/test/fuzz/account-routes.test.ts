@@ -8,5 +8,7 @@ describeFuzz('accounts');
 
 it('leaves no route of the table unfuzzed: every module belongs to a fuzz file', () => {
   const covered = new Set<string>(Object.values(fuzzGroups).flat());
-  expect(apiRouteTable.filter((route) => !covered.has(route.tag)).map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  expect(
+    apiRouteTable.filter((route) => !covered.has(route.tag)).map((route) => `${route.method} ${route.url}`),
+  ).toEqual([]);
 });

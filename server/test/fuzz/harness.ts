@@ -35,7 +35,8 @@ export function violation(route: ApiRoute, request: FuzzRequest, response: Light
   // What the client sent may come back in a message (a bad id, say): only leaks the request lacked count.
   const sent = `${request.url}\n${JSON.stringify(request.headers)}\n${request.payload ?? ''}`;
   for (const pattern of leaks) {
-    if (pattern.test(response.body) && !pattern.test(sent)) return `body leaks ${pattern}: ${response.body.slice(0, 300)}`;
+    if (pattern.test(response.body) && !pattern.test(sent))
+      return `body leaks ${pattern}: ${response.body.slice(0, 300)}`;
   }
   let body: unknown;
   try {
@@ -44,12 +45,16 @@ export function violation(route: ApiRoute, request: FuzzRequest, response: Light
     return `answered ${status} with a body that is not JSON: ${response.body.slice(0, 200)}`;
   }
   if (status >= 400) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return `error body is not an object: ${response.body.slice(0, 200)}`;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return `error body is not an object: ${response.body.slice(0, 200)}`;
     const { message, error, ...rest } = body as Record<string, unknown>;
-    if (typeof message !== 'string' || message === '') return `error body without a message: ${response.body.slice(0, 200)}`;
-    if (error !== undefined && typeof error !== 'string') return `error body with a non-text error: ${response.body.slice(0, 200)}`;
+    if (typeof message !== 'string' || message === '')
+      return `error body without a message: ${response.body.slice(0, 200)}`;
+    if (error !== undefined && typeof error !== 'string')
+      return `error body with a non-text error: ${response.body.slice(0, 200)}`;
     if (Object.keys(rest).length > 0) return `error body with extra keys ${Object.keys(rest).join(', ')}`;
-    if (status === 429 && !/^\d+$/.test(String(response.headers['retry-after'] ?? ''))) return '429 without Retry-After';
+    if (status === 429 && !/^\d+$/.test(String(response.headers['retry-after'] ?? '')))
+      return '429 without Retry-After';
     return null;
   }
   if (status !== route.status && status !== 200) return `answered ${status}, the route answers ${route.status}`;
@@ -84,9 +89,11 @@ export async function fuzzRoute(world: FuzzWorld, route: ApiRoute, tally: Status
   if (details.failed) {
     // fast-check's own report prints the whole request, which can be megabytes: shorten it.
     const [request] = (details.counterexample ?? []) as [FuzzRequest?];
-    const clip = (text: string | undefined) => (text && text.length > 300 ? `${text.slice(0, 300)}... (${text.length} characters)` : text);
+    const clip = (text: string | undefined) =>
+      text && text.length > 300 ? `${text.slice(0, 300)}... (${text.length} characters)` : text;
     const shown = request && { ...request, url: clip(request.url), payload: clip(request.payload) };
-    const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    const cause =
+      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     throw new Error(
       `${route.method} /api${route.url}: ${clip(cause)}\n` +
         `request (shrunk ${details.numShrinks} times): ${JSON.stringify(shown)}\n` +

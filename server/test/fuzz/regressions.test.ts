@@ -17,8 +17,13 @@ beforeAll(async () => {
 afterAll(() => subject.close());
 
 describe('URLs the router refuses answer in the API error shape', () => {
-  it('a path with broken percent-encoding gets 400 { message }, not Fastify\'s own error body', async () => {
-    for (const url of ['/api/category/%', '/api/category/a%zz', '/api/admin/getquizresult/%E0%A4%A', '/api/complaint/edit/%%']) {
+  it("a path with broken percent-encoding gets 400 { message }, not Fastify's own error body", async () => {
+    for (const url of [
+      '/api/category/%',
+      '/api/category/a%zz',
+      '/api/admin/getquizresult/%E0%A4%A',
+      '/api/complaint/edit/%%',
+    ]) {
       const response = await call(app, url.includes('edit') ? 'PUT' : 'DELETE', url, { token: admin });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
       expect(response.json()).toEqual({ message: 'The URL is not valid: check its percent-encoding' });
@@ -38,12 +43,14 @@ describe('text with a NUL character is refused with 400 naming the field (Postgr
   const cases: Array<{ label: string; send: () => ReturnType<typeof call>; field: string }> = [
     {
       label: 'a sign-in email',
-      send: () => call(app, 'POST', '/api/auth/login', { payload: { email: 'ad\u0000min@example.com', password: 'x' } }),
+      send: () =>
+        call(app, 'POST', '/api/auth/login', { payload: { email: 'ad\u0000min@example.com', password: 'x' } }),
       field: 'email',
     },
     {
       label: "a participant's name",
-      send: () => call(app, 'POST', '/api/auth/validateuser', { payload: { email: 'nul.name@example.com', name: 'Nu\u0000ll' } }),
+      send: () =>
+        call(app, 'POST', '/api/auth/validateuser', { payload: { email: 'nul.name@example.com', name: 'Nu\u0000ll' } }),
       field: 'name',
     },
     {
@@ -61,7 +68,12 @@ describe('text with a NUL character is refused with 400 naming the field (Postgr
       send: () =>
         call(app, 'POST', '/api/user/submitanswer', {
           token: participant,
-          payload: { answers: [{ questionId: 'q1', userAnswer: 'yes' }, { questionId: 'q2', userAnswer: '\u0000' }] },
+          payload: {
+            answers: [
+              { questionId: 'q1', userAnswer: 'yes' },
+              { questionId: 'q2', userAnswer: '\u0000' },
+            ],
+          },
         }),
       field: 'answers.1.userAnswer',
     },
@@ -79,12 +91,20 @@ describe('text with a NUL character is refused with 400 naming the field (Postgr
   it.each(cases.map((entry) => [entry.label, entry] as const))('%s', async (_, entry) => {
     const response = await entry.send();
     expect(response.statusCode).toBe(400);
-    const name = entry.field.split('.').filter((part) => !/^\d+$/.test(part)).at(-1);
-    expect(response.json()).toEqual({ message: `${entry.field}: ${name} must not contain NUL characters`, error: entry.field });
+    const name = entry.field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1);
+    expect(response.json()).toEqual({
+      message: `${entry.field}: ${name} must not contain NUL characters`,
+      error: entry.field,
+    });
   });
 
   it('stores nothing from a refused request', async () => {
-    expect(await app.db.selectFrom('participants').select('id').where('email_lower', '=', 'nul.name@example.com').execute()).toEqual([]);
+    expect(
+      await app.db.selectFrom('participants').select('id').where('email_lower', '=', 'nul.name@example.com').execute(),
+    ).toEqual([]);
     expect(await app.db.selectFrom('concerns').select('id').where('title', '=', 'Noise').execute()).toEqual([]);
   });
 

@@ -39,7 +39,10 @@ const rawBodies = fc.oneof(
 
 /** Bodies near and over the size limits (1 MB, and about 1.4 MB for the consent image). */
 const hugeBodies = fc
-  .tuple(fc.integer({ min: 900_000, max: 1_700_000 }), fc.constantFrom('imageBase64', 'name', 'email', 'question', 'answers'))
+  .tuple(
+    fc.integer({ min: 900_000, max: 1_700_000 }),
+    fc.constantFrom('imageBase64', 'name', 'email', 'question', 'answers'),
+  )
   .map(([length, field]) => JSON.stringify({ [field]: 'A'.repeat(length), date: '2025-01-31' }));
 
 function bodyFor(world: FuzzWorld, route: ApiRoute): fc.Arbitrary<string | undefined> {
@@ -84,27 +87,82 @@ function idSegment(world: FuzzWorld, route: ApiRoute): fc.Arbitrary<string> {
 
 function pathFor(world: FuzzWorld, route: ApiRoute): fc.Arbitrary<string> {
   const parts = `/api${route.url}`.split(/(:[A-Za-z]+)/);
-  return fc.tuple(...parts.map((part) => (part.startsWith(':') ? idSegment(world, route) : fc.constant(part)))).map((pieces) => pieces.join(''));
+  return fc
+    .tuple(...parts.map((part) => (part.startsWith(':') ? idSegment(world, route) : fc.constant(part))))
+    .map((pieces) => pieces.join(''));
 }
 
 function queryFor(route: ApiRoute): fc.Arbitrary<string> {
   const known = route.query ? Object.keys(defOf(route.query).shape ?? {}) : [];
   const key = fc.oneof(
     { weight: 4, arbitrary: known.length > 0 ? fc.constantFrom(...known) : fc.constant('page') },
-    { weight: 1, arbitrary: fc.constantFrom('', '__proto__', 'constructor', 'page[]', 'search[0]', 'limit[a]', 'year.x', 'passed ') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '__proto__',
+        'constructor',
+        'page[]',
+        'search[0]',
+        'limit[a]',
+        'year.x',
+        'passed ',
+      ),
+    },
     { weight: 1, arbitrary: printable(12) },
   );
   const value = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('', '0', '1', '2', '-1', '2.5', '1e3', '0x10', 'NaN', 'Infinity', 'true', 'false', 'All', '99999999999999999999', '2025', '1999', ' 12 ', '１２') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '',
+        '0',
+        '1',
+        '2',
+        '-1',
+        '2.5',
+        '1e3',
+        '0x10',
+        'NaN',
+        'Infinity',
+        'true',
+        'false',
+        'All',
+        '99999999999999999999',
+        '2025',
+        '1999',
+        ' 12 ',
+        '１２',
+      ),
+    },
     { weight: 2, arbitrary: fc.integer().map(String) },
     { weight: 3, arbitrary: textUpTo(6_000) },
   );
-  const pairs = fc.array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 }).map((list) =>
-    list.length === 0 ? '' : `?${list.map(([name, text, encode]) => (encode ? `${percentEncode(name)}=${percentEncode(text)}` : `${name}=${text}`)).join('&')}`,
-  );
+  const pairs = fc
+    .array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 })
+    .map((list) =>
+      list.length === 0
+        ? ''
+        : `?${list.map(([name, text, encode]) => (encode ? `${percentEncode(name)}=${percentEncode(text)}` : `${name}=${text}`)).join('&')}`,
+    );
   return fc.oneof(
     { weight: 6, arbitrary: pairs },
-    { weight: 1, arbitrary: fc.constantFrom('?', '?&', '?=', '?&&==&', '?page', '?page=1&page=2', '?%', '?%zz=1', '?search=%E0%A4%A', '?a=1#fragment', '?search=%00') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '?&',
+        '?=',
+        '?&&==&',
+        '?page',
+        '?page=1&page=2',
+        '?%',
+        '?%zz=1',
+        '?search=%E0%A4%A',
+        '?a=1#fragment',
+        '?search=%00',
+      ),
+    },
   );
 }
 
@@ -133,7 +191,18 @@ function authorizationFor(world: FuzzWorld, route: ApiRoute): fc.Arbitrary<strin
     { weight: 1, arbitrary: fc.constantFrom(...tokens).map((token) => `bearer   ${token}  `) },
     { weight: 1, arbitrary: printable(80).map((text) => `Bearer ${text}`) },
     { weight: 1, arbitrary: printable(40) },
-    { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', 'Bearer null', 'Bearer a.b.c', 'Bearer ....', 'Bearer eyJhbGciOiJub25lIn0.e30.') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'Bearer',
+        'Bearer ',
+        'Basic YTpi',
+        'Bearer null',
+        'Bearer a.b.c',
+        'Bearer ....',
+        'Bearer eyJhbGciOiJub25lIn0.e30.',
+      ),
+    },
     {
       weight: 2,
       arbitrary: fc

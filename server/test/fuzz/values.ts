@@ -82,7 +82,12 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
  * Text for a field, biased by its name towards values that pass (so deeper code runs too); when
  * `noisy`, any text at all a third of the time.
  */
-function textFor(world: FuzzWorld, key: string | undefined, format: string | undefined, noisy: boolean): fc.Arbitrary<string> {
+function textFor(
+  world: FuzzWorld,
+  key: string | undefined,
+  format: string | undefined,
+  noisy: boolean,
+): fc.Arbitrary<string> {
   const plausible = (() => {
     if (format === 'email' || key === 'email') {
       return fc.oneof(
@@ -93,13 +98,18 @@ function textFor(world: FuzzWorld, key: string | undefined, format: string | und
     }
     if (format === 'date' || key === 'date') {
       return fc.oneof(
-        fc.date({ min: new Date('1000-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+        fc
+          .date({ min: new Date('1000-01-01'), max: new Date('2999-12-31'), noInvalidDate: true })
+          .map((date) => date.toISOString().slice(0, 10)),
         fc.constantFrom('2025-02-30', '2025-13-01', '0000-00-00', '2025-1-1', '2025-01-31T00:00:00Z'),
       );
     }
     switch (key) {
       case 'imageBase64':
-        return fc.oneof(fc.base64String({ maxLength: 200 }), fc.constantFrom('data:image/png;base64,AAAA', '====', 'A', 'QQ==='));
+        return fc.oneof(
+          fc.base64String({ maxLength: 200 }),
+          fc.constantFrom('data:image/png;base64,AAAA', '====', 'A', 'QQ==='),
+        );
       case 'questionId':
         return fc.constantFrom(...world.questionIds);
       case 'complaintId':
@@ -111,7 +121,11 @@ function textFor(world: FuzzWorld, key: string | undefined, format: string | und
       case 'phone':
       case 'phoneNumber':
       case 'contactno':
-        return fc.oneof(fc.stringMatching(/^\d{1,15}$/), fc.stringMatching(/^\d{16,24}$/), fc.constantFrom('+92 300 1234567', '03-00'));
+        return fc.oneof(
+          fc.stringMatching(/^\d{1,15}$/),
+          fc.stringMatching(/^\d{16,24}$/),
+          fc.constantFrom('+92 300 1234567', '03-00'),
+        );
       case 'role':
         return fc.constantFrom('user', 'admin', 'superadmin', 'root', 'Admin');
       case 'password':
@@ -154,12 +168,23 @@ export function shaped(world: FuzzWorld, schema: z.ZodType, noisy: boolean, key?
     switch (def.type) {
       case 'object': {
         const entries = Object.entries(def.shape ?? {});
-        const record = fc.record(Object.fromEntries(entries.map(([name, field]) => [name, shaped(world, field, noisy, name)])), {
-          requiredKeys: entries.filter(([, field]) => !['optional', 'default'].includes(defOf(field).type)).map(([name]) => name),
-        });
+        const record = fc.record(
+          Object.fromEntries(entries.map(([name, field]) => [name, shaped(world, field, noisy, name)])),
+          {
+            requiredKeys: entries
+              .filter(([, field]) => !['optional', 'default'].includes(defOf(field).type))
+              .map(([name]) => name),
+          },
+        );
         if (!noisy) return record;
-        const extra = fc.dictionary(fc.constantFrom('_id', 'id', 'role', '__proto__', 'constructor', 'extra'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
-        return fc.tuple(record, fc.option(extra, { freq: 4 })).map(([value, more]) => (more ? { ...more, ...value } : value));
+        const extra = fc.dictionary(
+          fc.constantFrom('_id', 'id', 'role', '__proto__', 'constructor', 'extra'),
+          fc.jsonValue({ maxDepth: 1 }),
+          { maxKeys: 2 },
+        );
+        return fc
+          .tuple(record, fc.option(extra, { freq: 4 }))
+          .map(([value, more]) => (more ? { ...more, ...value } : value));
       }
       case 'array':
         return fc.array(shaped(world, def.element!, noisy, key), { maxLength: 5 });

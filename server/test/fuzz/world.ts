@@ -18,7 +18,8 @@ function readPositiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number, not "${raw}"`);
   return value;
 }
 

@@ -72,7 +72,11 @@ export async function answersFor(
 }
 
 /** Submits answers to every current question for a participant; returns the response. */
-export async function submitAll(app: FastifyInstance, token: string, wrong?: (question: QuestionRecord, index: number) => boolean) {
+export async function submitAll(
+  app: FastifyInstance,
+  token: string,
+  wrong?: (question: QuestionRecord, index: number) => boolean,
+) {
   const answers = await answersFor(app, wrong);
   return call(app, 'POST', '/api/user/submitanswer', {
     token,

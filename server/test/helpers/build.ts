@@ -57,12 +57,15 @@ export async function createTestEnvironment(env: EnvOverrides = {}): Promise<Tes
     dir,
     announcements,
     async build(overrides = {}, options = {}) {
-      const app = await buildApp({ ...config, ...overrides }, {
-        ...options,
-        logger: false,
-        ...(schema ? { schema } : {}),
-        announce: (text) => announcements.push(text),
-      });
+      const app = await buildApp(
+        { ...config, ...overrides },
+        {
+          ...options,
+          logger: false,
+          ...(schema ? { schema } : {}),
+          announce: (text) => announcements.push(text),
+        },
+      );
       open.add(app);
       app.addHook('onClose', async () => {
         open.delete(app);

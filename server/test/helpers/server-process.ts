@@ -172,5 +172,7 @@ async function waitForHealth(server: ServerProcess, timeoutMs: number): Promise<
     }
     await sleep(100);
   }
-  throw new Error(`server ${server.name} (pid ${server.pid}) was not healthy within ${seconds(timeoutMs)}:\n${server.output()}`);
+  throw new Error(
+    `server ${server.name} (pid ${server.pid}) was not healthy within ${seconds(timeoutMs)}:\n${server.output()}`,
+  );
 }

@@ -66,12 +66,18 @@ describe('API replies on the wire', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
 
-    const br = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'br' });
+    const br = await get('/api/admin/getquestions?page=1&limit=100', {
+      authorization: `Bearer ${subject.token}`,
+      'accept-encoding': 'br',
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
-    const gzip = await get('/api/admin/getquestions?page=1&limit=100', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'gzip' });
+    const gzip = await get('/api/admin/getquestions?page=1&limit=100', {
+      authorization: `Bearer ${subject.token}`,
+      'accept-encoding': 'gzip',
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
 
@@ -94,7 +100,10 @@ describe('API replies on the wire', () => {
   });
 
   it('sends errors as plain JSON', async () => {
-    const missing = await get('/api/admin/getquizresult/nope', { authorization: `Bearer ${subject.token}`, 'accept-encoding': 'br' });
+    const missing = await get('/api/admin/getquizresult/nope', {
+      authorization: `Bearer ${subject.token}`,
+      'accept-encoding': 'br',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();
     expect(missing.json().message).toEqual(expect.any(String));

@@ -100,9 +100,12 @@ describe('HS256 tokens', () => {
     expect(tokens.verify(token).ok).toBe(true);
     // A changed signature, or the same claims signed with another secret, are still refused.
     expect(tokens.verify(`${token.slice(0, -2)}AA`).ok).toBe(false);
-    expect(tokens.verify(createTokenService(`${secret}x`, () => clock).issueParticipantToken('participant-1')).ok).toBe(false);
+    expect(tokens.verify(createTokenService(`${secret}x`, () => clock).issueParticipantToken('participant-1')).ok).toBe(
+      false,
+    );
     // Beyond the remembered number the oldest is forgotten, and verifies again from scratch.
-    for (let i = 0; i < verifiedTokenCacheSize; i++) tokens.verify(tokens.issueAccountToken({ id: `user-${i}`, role: 'user' }));
+    for (let i = 0; i < verifiedTokenCacheSize; i++)
+      tokens.verify(tokens.issueAccountToken({ id: `user-${i}`, role: 'user' }));
     expect(tokens.verify(token).ok).toBe(true);
     clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
     expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });

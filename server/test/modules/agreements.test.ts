@@ -5,7 +5,8 @@ import { call, newParticipant, submitAll } from '../helpers/api';
 const subject = appForTests();
 
 const signature = Buffer.from('a drawn signature, pretend PNG bytes').toString('base64');
-const sign = (token: string | undefined, payload: unknown) => call(subject.app, 'POST', '/api/useragreement/add', { token, payload });
+const sign = (token: string | undefined, payload: unknown) =>
+  call(subject.app, 'POST', '/api/useragreement/add', { token, payload });
 
 describe('POST /api/useragreement/add', () => {
   it("stores the signed consent against the token's participant (201)", async () => {
@@ -15,7 +16,11 @@ describe('POST /api/useragreement/add', () => {
     const body = agreementResponseSchema.strict().parse(response.json());
     expect(body.message).toBe('Thank you! Your consent has been recorded successfully.');
     expect(body.agreement.date).toBe('2025-03-14');
-    const row = await subject.app.db.selectFrom('agreements').selectAll().where('id', '=', body.agreement._id).executeTakeFirstOrThrow();
+    const row = await subject.app.db
+      .selectFrom('agreements')
+      .selectAll()
+      .where('id', '=', body.agreement._id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ participant_id: participant.id, image_base64: signature, date: '2025-03-14' });
   });
 
@@ -25,14 +30,20 @@ describe('POST /api/useragreement/add', () => {
     expect(accepted.statusCode).toBe(201);
     const tooLarge = await sign(participant.token, { imageBase64: 'A'.repeat(1_400_004), date: '2025-03-14' });
     expect(tooLarge.statusCode).toBe(400);
-    expect(tooLarge.json()).toEqual({ message: 'imageBase64: imageBase64 is too large (at most 1 MB)', error: 'imageBase64' });
+    expect(tooLarge.json()).toEqual({
+      message: 'imageBase64: imageBase64 is too large (at most 1 MB)',
+      error: 'imageBase64',
+    });
     const huge = await sign(participant.token, { imageBase64: 'A'.repeat(2_000_000), date: '2025-03-14' });
     expect(huge.statusCode).toBe(413);
   });
 
   it('refuses a data-URL prefix, a bad date and a missing token', async () => {
     const participant = await newParticipant(subject.app);
-    const prefixed = await sign(participant.token, { imageBase64: `data:image/png;base64,${signature}`, date: '2025-03-14' });
+    const prefixed = await sign(participant.token, {
+      imageBase64: `data:image/png;base64,${signature}`,
+      date: '2025-03-14',
+    });
     expect(prefixed.statusCode).toBe(400);
     expect(prefixed.json().error).toBe('imageBase64');
     const badDate = await sign(participant.token, { imageBase64: signature, date: '14/03/2025' });
@@ -43,7 +54,9 @@ describe('POST /api/useragreement/add', () => {
   it("refuses another browser's token once the participant has submitted", async () => {
     const participant = await newParticipant(subject.app);
     expect((await submitAll(subject.app, participant.token)).statusCode).toBe(201);
-    const other = (await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })).json().token;
+    const other = (
+      await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
+    ).json().token;
     expect((await sign(other, { imageBase64: signature, date: '2025-03-14' })).statusCode).toBe(403);
   });
 });

@@ -4,7 +4,9 @@ import { decodeAnswers, encodeAnswers } from '../../src/modules/results/codecs';
 import type { AnswerRecord } from '../../src/modules/results/records';
 
 const asTuples = (answers: readonly AnswerRecord[]) =>
-  JSON.stringify(answers.map((a) => [a.questionId, a.questionText, a.userAnswer, a.correctAnswer, a.categoryName, a.isCorrect]));
+  JSON.stringify(
+    answers.map((a) => [a.questionId, a.questionText, a.userAnswer, a.correctAnswer, a.categoryName, a.isCorrect]),
+  );
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const answer = fc.record({
@@ -28,9 +30,20 @@ test('is exactly the JSON of the answer tuples, whatever the characters, and rea
 });
 
 test('follows a question edited since its text was kept', () => {
-  const before: AnswerRecord = { questionId: 'edited', questionText: 'Old?', userAnswer: 'Yes', correctAnswer: 'Yes', categoryName: 'Ethics', isCorrect: true };
+  const before: AnswerRecord = {
+    questionId: 'edited',
+    questionText: 'Old?',
+    userAnswer: 'Yes',
+    correctAnswer: 'Yes',
+    categoryName: 'Ethics',
+    isCorrect: true,
+  };
   expect(encodeAnswers([before])).toBe(asTuples([before]));
-  for (const change of [{ questionText: 'New?' }, { correctAnswer: 'No', isCorrect: false }, { categoryName: 'Leadership' }]) {
+  for (const change of [
+    { questionText: 'New?' },
+    { correctAnswer: 'No', isCorrect: false },
+    { categoryName: 'Leadership' },
+  ]) {
     const after = { ...before, ...change };
     expect(encodeAnswers([after, before])).toBe(asTuples([after, before]));
   }

@@ -227,7 +227,11 @@ describe('POST /api/auth/validateuser', () => {
       payload: JSON.stringify(payload),
     });
   const participantRow = (email: string) =>
-    subject.app.db.selectFrom('participants').selectAll().where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+    subject.app.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('email_lower', '=', email.toLowerCase())
+      .executeTakeFirst();
   const answerEverything = async (token: string) => {
     const { answersFor } = await import('../helpers/api');
     return subject.app.inject({
@@ -241,19 +245,32 @@ describe('POST /api/auth/validateuser', () => {
   it('creates the participant once per email (any case) and updates name and phone when given', async () => {
     const first = await validate({ email: 'Noor@Example.com', name: 'Noor', phone: '0300' });
     expect(first.statusCode).toBe(200);
-    expect(validateUserResponseSchema.strict().parse(first.json())).toMatchObject({ status: false, response: [], results: null });
+    expect(validateUserResponseSchema.strict().parse(first.json())).toMatchObject({
+      status: false,
+      response: [],
+      results: null,
+    });
     expect(typeof first.json().token).toBe('string');
 
     const again = await validate({ email: '  noor@EXAMPLE.com ', phone: '0311' });
     expect(again.statusCode).toBe(200);
-    const rows = await subject.app.db.selectFrom('participants').selectAll().where('email_lower', '=', 'noor@example.com').execute();
+    const rows = await subject.app.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('email_lower', '=', 'noor@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Noor', phone: '0311', email: 'Noor@Example.com' });
   });
 
   it("after submitting, only the submitting browser changes the participant's name and phone", async () => {
     const email = 'settled.person@example.com';
-    const stored = () => subject.app.db.selectFrom('participants').select(['name', 'phone']).where('email_lower', '=', email).executeTakeFirstOrThrow();
+    const stored = () =>
+      subject.app.db
+        .selectFrom('participants')
+        .select(['name', 'phone'])
+        .where('email_lower', '=', email)
+        .executeTakeFirstOrThrow();
     const mine = (await validate({ email, name: 'Settled Person', phone: '0300' })).json().token as string;
     expect((await answerEverything(mine)).statusCode).toBe(201);
 
@@ -271,7 +288,11 @@ describe('POST /api/auth/validateuser', () => {
 
   it('gives a participant token that opens participant calls only', async () => {
     const { token } = (await validate({ email: 'token.holder@example.com' })).json();
-    const questions = await subject.app.inject({ method: 'GET', url: '/api/user/getquestion', headers: { authorization: `Bearer ${token}` } });
+    const questions = await subject.app.inject({
+      method: 'GET',
+      url: '/api/user/getquestion',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(questions.statusCode).toBe(200);
     expect((await checkAuth(`Bearer ${token}`)).statusCode).toBe(401);
   });
@@ -300,7 +321,11 @@ describe('POST /api/auth/validateuser', () => {
       userTotals: { correctAnswer: 6, wrongAnswer: 6, totalAnswers: 12, percent: 50, passed: true },
       categories: expect.any(Array),
     });
-    const reread = await subject.app.inject({ method: 'GET', url: '/api/user/getuserresponse', headers: { authorization: `Bearer ${body.token}` } });
+    const reread = await subject.app.inject({
+      method: 'GET',
+      url: '/api/user/getuserresponse',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(reread.statusCode).toBe(200);
   });
 
@@ -310,7 +335,11 @@ describe('POST /api/auth/validateuser', () => {
     const lurker = (await validate({ email })).json().token as string;
     expect((await answerEverything(owner)).statusCode).toBe(201);
 
-    const read = await subject.app.inject({ method: 'GET', url: '/api/user/getuserresponse', headers: { authorization: `Bearer ${lurker}` } });
+    const read = await subject.app.inject({
+      method: 'GET',
+      url: '/api/user/getuserresponse',
+      headers: { authorization: `Bearer ${lurker}` },
+    });
     expect(read.statusCode).toBe(403);
     expect((await validate({ email }, lurker)).json()).toMatchObject({ status: true, response: [], results: null });
     expect(await participantRow(email)).toBeDefined();
@@ -362,11 +391,16 @@ describe('POST /api/user/change-password', () => {
   it('needs a signed-in account and a long enough new password', async () => {
     expect((await change(undefined, { currentPassword: 'x', newPassword: 'long enough 123' })).statusCode).toBe(401);
     const participantToken = subject.app.tokens.issueParticipantToken('x');
-    expect((await change(participantToken, { currentPassword: 'x', newPassword: 'long enough 123' })).statusCode).toBe(401);
+    expect((await change(participantToken, { currentPassword: 'x', newPassword: 'long enough 123' })).statusCode).toBe(
+      401,
+    );
     const user = await createTestUser(subject.app);
     const token = await loginAs(subject.app, user.email, user.password);
     const short = await change(token, { currentPassword: user.password, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'newPassword: newPassword must be at least 8 characters', error: 'newPassword' });
+    expect(short.json()).toEqual({
+      message: 'newPassword: newPassword must be at least 8 characters',
+      error: 'newPassword',
+    });
   });
 });

@@ -10,11 +10,14 @@ beforeAll(async () => {
   concerns = ratableConcernListResponseSchema.strict().parse(response.json()).complaints;
 });
 
-const rate = (token: string, payload: unknown) => call(subject.app, 'POST', '/api/complaint-bother/add-complaint', { token, payload });
+const rate = (token: string, payload: unknown) =>
+  call(subject.app, 'POST', '/api/complaint-bother/add-complaint', { token, payload });
 const submissions = async () =>
-  concernSubmissionListResponseSchema.strict().parse(
-    (await call(subject.app, 'GET', '/api/complaint-bother/get-all-complaints', { token: subject.token })).json(),
-  ).data;
+  concernSubmissionListResponseSchema
+    .strict()
+    .parse(
+      (await call(subject.app, 'GET', '/api/complaint-bother/get-all-complaints', { token: subject.token })).json(),
+    ).data;
 
 describe('GET /api/complaint-bother/get-all', () => {
   it('lists the seven workplace concerns in order, each with its three options, for participants and admins', async () => {
@@ -48,7 +51,12 @@ describe('POST /api/complaint-bother/add-complaint', () => {
 
     const mine = (await submissions()).filter((group) => group.user._id === participant.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.user).toEqual({ _id: participant.id, name: 'Rater One', email: participant.email, phoneNumber: '0345' });
+    expect(mine[0]!.user).toEqual({
+      _id: participant.id,
+      name: 'Rater One',
+      email: participant.email,
+      phoneNumber: '0345',
+    });
     expect(mine[0]!.bothers.map((rating) => [rating.complaintId.title, rating.botherOptions])).toEqual([
       ['Clarity of Expectations', ['Quite a Bit']],
       ['Growth & Development', ['A great deal']],
@@ -79,9 +87,20 @@ describe('POST /api/complaint-bother/add-complaint', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error).toBe('complaintId');
 
-    const twoChoices = await rate(participant.token, [{ complaintId: concerns[0]!._id, botherOptions: ['A little', 'A great deal'] }]);
-    expect(twoChoices.json()).toEqual({ message: '0.botherOptions: botherOptions must have one choice', error: '0.botherOptions' });
-    expect(await subject.app.db.selectFrom('concern_submissions').select('id').where('participant_id', '=', participant.id).execute()).toEqual([]);
+    const twoChoices = await rate(participant.token, [
+      { complaintId: concerns[0]!._id, botherOptions: ['A little', 'A great deal'] },
+    ]);
+    expect(twoChoices.json()).toEqual({
+      message: '0.botherOptions: botherOptions must have one choice',
+      error: '0.botherOptions',
+    });
+    expect(
+      await subject.app.db
+        .selectFrom('concern_submissions')
+        .select('id')
+        .where('participant_id', '=', participant.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('keeps the concern as it was rated when an admin later edits or deletes it', async () => {
@@ -92,19 +111,28 @@ describe('POST /api/complaint-bother/add-complaint', () => {
       })
     ).json().complaints;
     const participant = await newParticipant(subject.app);
-    expect((await rate(participant.token, [{ complaintId: created._id, botherOptions: ['yes'] }])).statusCode).toBe(201);
+    expect((await rate(participant.token, [{ complaintId: created._id, botherOptions: ['yes'] }])).statusCode).toBe(
+      201,
+    );
     await call(subject.app, 'DELETE', `/api/complaint/delete/${created._id}`, { token: subject.token });
     const mine = (await submissions()).find((group) => group.user._id === participant.id)!;
-    expect(mine.bothers[0]).toMatchObject({ complaintId: { _id: created._id, title: 'Commute', botherOptions: ['Yes', 'No'] }, botherOptions: ['Yes'] });
+    expect(mine.bothers[0]).toMatchObject({
+      complaintId: { _id: created._id, title: 'Commute', botherOptions: ['Yes', 'No'] },
+      botherOptions: ['Yes'],
+    });
   });
 
   it("refuses ratings from another browser's token once the participant submitted answers", async () => {
     const participant = await newParticipant(subject.app);
     expect((await submitAll(subject.app, participant.token)).statusCode).toBe(201);
-    const other = (await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })).json().token;
+    const other = (
+      await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
+    ).json().token;
     const response = await rate(other, [{ complaintId: concerns[1]!._id, botherOptions: ['A little'] }]);
     expect(response.statusCode).toBe(403);
-    expect((await rate(participant.token, [{ complaintId: concerns[1]!._id, botherOptions: ['A little'] }])).statusCode).toBe(201);
+    expect(
+      (await rate(participant.token, [{ complaintId: concerns[1]!._id, botherOptions: ['A little'] }])).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -117,13 +145,19 @@ describe('DELETE /api/complaint-bother/delete-user-complaint/:id', () => {
     ]);
     const group = (await submissions()).find((g) => g.user._id === participant.id)!;
     const [first, second] = group.bothers;
-    const removeFirst = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${first!._id}`, { token: subject.token });
+    const removeFirst = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${first!._id}`, {
+      token: subject.token,
+    });
     expect(removeFirst.statusCode).toBe(200);
     expect((await submissions()).find((g) => g.user._id === participant.id)!.bothers).toHaveLength(1);
 
-    await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: subject.token });
+    await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, {
+      token: subject.token,
+    });
     expect((await submissions()).some((g) => g.user._id === participant.id)).toBe(false);
-    const again = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, { token: subject.token });
+    const again = await call(subject.app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${second!._id}`, {
+      token: subject.token,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Concern rating not found' });
   });

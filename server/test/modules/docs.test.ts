@@ -61,9 +61,14 @@ describe('the API reference', () => {
     for (const route of apiRouteTable) {
       const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
       expect(operation).toBeDefined();
-      expect(operation!.responses[String(route.status)]?.content?.['application/json'].schema).toEqual(expect.any(Object));
+      expect(operation!.responses[String(route.status)]?.content?.['application/json'].schema).toEqual(
+        expect.any(Object),
+      );
       expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body));
-      if (route.params) expect(operation!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
+      if (route.params)
+        expect(operation!.parameters).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+        );
       if (route.access.kind === 'public') expect(operation!.security).toEqual([]);
       else expect(operation!.security.length).toBeGreaterThan(0);
     }
@@ -72,7 +77,11 @@ describe('the API reference', () => {
   it('says who may call each route', () => {
     expect(document.paths['/api/admin/addquestion']!.post!['x-access']).toEqual(['admin', 'superadmin']);
     expect(document.paths['/api/user/getquestion']!.get!['x-access']).toEqual(['participant']);
-    expect(document.paths['/api/complaint-bother/get-all']!.get!['x-access']).toEqual(['participant', 'admin', 'superadmin']);
+    expect(document.paths['/api/complaint-bother/get-all']!.get!['x-access']).toEqual([
+      'participant',
+      'admin',
+      'superadmin',
+    ]);
     expect(document.paths['/api/auth/validateuser']!.post!['x-access']).toEqual(['public']);
     expect(document.paths['/api/user/change-password']!.post!['x-access']).toEqual(['user', 'admin', 'superadmin']);
   });

@@ -6,11 +6,14 @@ const subject = appForTests({ signIn: 'admin' });
 beforeAll(async () => {
   await clearDemoContent(subject.app);
   for (const name of ['Leadership', 'Ethics']) {
-    expect((await call(subject.app, 'POST', '/api/category', { token: subject.token, payload: { name } })).statusCode).toBe(201);
+    expect(
+      (await call(subject.app, 'POST', '/api/category', { token: subject.token, payload: { name } })).statusCode,
+    ).toBe(201);
   }
 });
 
-const add = (payload: unknown) => call(subject.app, 'POST', '/api/admin/addquestion', { token: subject.token, payload });
+const add = (payload: unknown) =>
+  call(subject.app, 'POST', '/api/admin/addquestion', { token: subject.token, payload });
 const list = (query = '') => call(subject.app, 'GET', `/api/admin/getquestions${query}`, { token: subject.token });
 
 describe('POST /api/admin/addquestion', () => {
@@ -35,9 +38,19 @@ describe('POST /api/admin/addquestion', () => {
   });
 
   it('stores true/false with options true and false and a lowercase answer', async () => {
-    const response = await add({ question: 'Is it?', correctAnswer: 'TRUE', questionType: 'true/false', options: ['x'], category: 'Ethics' });
+    const response = await add({
+      question: 'Is it?',
+      correctAnswer: 'TRUE',
+      questionType: 'true/false',
+      options: ['x'],
+      category: 'Ethics',
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json().question).toMatchObject({ correctAnswer: 'true', options: ['true', 'false'], questionType: 'truefalse' });
+    expect(response.json().question).toMatchObject({
+      correctAnswer: 'true',
+      options: ['true', 'false'],
+      questionType: 'truefalse',
+    });
   });
 
   it('stores fill in the blanks without options', async () => {
@@ -49,11 +62,20 @@ describe('POST /api/admin/addquestion', () => {
       category: 'Ethics',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().question).toMatchObject({ correctAnswer: 'sky', options: [], questionType: 'fill_in_the_blanks' });
+    expect(response.json().question).toMatchObject({
+      correctAnswer: 'sky',
+      options: [],
+      questionType: 'fill_in_the_blanks',
+    });
   });
 
   it('refuses a category that does not exist, naming it', async () => {
-    const response = await add({ question: 'Q?', correctAnswer: 'true', questionType: 'truefalse', category: 'Astrology' });
+    const response = await add({
+      question: 'Q?',
+      correctAnswer: 'true',
+      questionType: 'truefalse',
+      category: 'Astrology',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'category: Category "Astrology" does not exist', error: 'category' });
   });
@@ -64,10 +86,22 @@ describe('POST /api/admin/addquestion', () => {
       [{ ...base, correctAnswer: 'a', options: ['a'] }, 'options: multiple choice needs 2 to 4 options'],
       [{ ...base, correctAnswer: 'a', options: ['a', ' '] }, 'options.1: This option is required'],
       [{ ...base, correctAnswer: 'a', options: ['a', 'A '] }, 'options: Options must be unique'],
-      [{ ...base, correctAnswer: 'z', options: ['a', 'b'] }, 'correctAnswer: Correct answer must match one of the options'],
-      [{ ...base, correctAnswer: 'a', options: ['a', 'b', 'c', 'd', 'e'] }, 'options: options can have at most 4 entries'],
-      [{ ...base, questionType: 'truefalse', correctAnswer: 'maybe' }, 'correctAnswer: correctAnswer must be true or false'],
-      [{ ...base, question: '   ', correctAnswer: 'true', questionType: 'truefalse' }, 'question: question is required'],
+      [
+        { ...base, correctAnswer: 'z', options: ['a', 'b'] },
+        'correctAnswer: Correct answer must match one of the options',
+      ],
+      [
+        { ...base, correctAnswer: 'a', options: ['a', 'b', 'c', 'd', 'e'] },
+        'options: options can have at most 4 entries',
+      ],
+      [
+        { ...base, questionType: 'truefalse', correctAnswer: 'maybe' },
+        'correctAnswer: correctAnswer must be true or false',
+      ],
+      [
+        { ...base, question: '   ', correctAnswer: 'true', questionType: 'truefalse' },
+        'question: question is required',
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await add(payload);
@@ -80,7 +114,12 @@ describe('POST /api/admin/addquestion', () => {
 describe('GET /api/admin/getquestions', () => {
   it('pages newest first, clamps a page past the end to the last page, and searches case-insensitively', async () => {
     for (let index = 0; index < 5; index += 1) {
-      await add({ question: `Paging question ${index} 100%_done`, correctAnswer: 'true', questionType: 'truefalse', category: 'Ethics' });
+      await add({
+        question: `Paging question ${index} 100%_done`,
+        correctAnswer: 'true',
+        questionType: 'truefalse',
+        category: 'Ethics',
+      });
     }
     const all = questionListResponseSchema.parse((await list('?limit=100')).json());
     const total = all.totalQuestions;
@@ -90,7 +129,9 @@ describe('GET /api/admin/getquestions', () => {
 
     const page = questionListResponseSchema.parse((await list('?page=2&limit=2')).json());
     expect(page).toMatchObject({ page: 2, totalPages: Math.ceil(total / 2), totalQuestions: total });
-    expect(page.questions.map((question) => question._id)).toEqual(all.questions.slice(2, 4).map((question) => question._id));
+    expect(page.questions.map((question) => question._id)).toEqual(
+      all.questions.slice(2, 4).map((question) => question._id),
+    );
 
     const beyond = questionListResponseSchema.parse((await list('?page=999&limit=2')).json());
     expect(beyond.page).toBe(Math.ceil(total / 2));
@@ -102,7 +143,12 @@ describe('GET /api/admin/getquestions', () => {
     expect((await list('?search=100%25_')).json().totalQuestions).toBe(5);
     expect((await list('?search=%25')).json().totalQuestions).toBe(5);
     expect((await list('?search=_')).json().totalQuestions).toBe(6);
-    expect((await list('?search=nothing%20like%20this')).json()).toMatchObject({ questions: [], totalQuestions: 0, page: 1, totalPages: 1 });
+    expect((await list('?search=nothing%20like%20this')).json()).toMatchObject({
+      questions: [],
+      totalQuestions: 0,
+      page: 1,
+      totalPages: 1,
+    });
   });
 
   it('refuses bad paging values with a message naming the field', async () => {
@@ -121,10 +167,19 @@ describe('GET /api/admin/getquestions', () => {
 
 describe('PUT /api/admin/updatequestion/:id and DELETE /api/admin/deletequestion/:id', () => {
   it('changes the question, type, options and category; keeps the category when none is sent', async () => {
-    const created = (await add({ question: 'Old?', correctAnswer: 'true', questionType: 'truefalse', category: 'Ethics' })).json().question;
+    const created = (
+      await add({ question: 'Old?', correctAnswer: 'true', questionType: 'truefalse', category: 'Ethics' })
+    ).json().question;
     const moved = await call(subject.app, 'PUT', `/api/admin/updatequestion/${created._id}`, {
       token: subject.token,
-      payload: { id: created._id, question: 'New?', correctAnswer: 'Two', questionType: 'mcq', options: ['One', 'two'], category: 'Leadership' },
+      payload: {
+        id: created._id,
+        question: 'New?',
+        correctAnswer: 'Two',
+        questionType: 'mcq',
+        options: ['One', 'two'],
+        category: 'Leadership',
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().question).toMatchObject({
@@ -149,10 +204,14 @@ describe('PUT /api/admin/updatequestion/:id and DELETE /api/admin/deletequestion
     });
     expect(unknownCategory.json()).toEqual({ message: 'category: Category "Nope" does not exist', error: 'category' });
 
-    const deleted = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token: subject.token });
+    const deleted = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, {
+      token: subject.token,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ message: 'Question deleted successfully', question: { _id: created._id } });
-    const again = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, { token: subject.token });
+    const again = await call(subject.app, 'DELETE', `/api/admin/deletequestion/${created._id}`, {
+      token: subject.token,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Question not found' });
   });

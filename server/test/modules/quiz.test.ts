@@ -24,7 +24,8 @@ describe('GET /api/user/getquestion', () => {
     expect(response.statusCode).toBe(200);
     const body = getQuestionsResponseSchema.strict().parse(response.json());
     expect(response.body).not.toMatch(/correctAnswer/);
-    for (const question of body.questions) expect(Object.keys(question).sort()).toEqual(['_id', 'category', 'options', 'question', 'questionType']);
+    for (const question of body.questions)
+      expect(Object.keys(question).sort()).toEqual(['_id', 'category', 'options', 'question', 'questionType']);
 
     expect(body.questions).toHaveLength(12);
     const categories = body.questions.map((question) => question.category?.name);
@@ -68,11 +69,18 @@ describe('GET /api/user/getquestion', () => {
     const [first] = await listQuestionsInQuizOrder(subject.app.db);
     const edited = await call(subject.app, 'PUT', `/api/admin/updatequestion/${first!.id}`, {
       token: subject.token,
-      payload: { question: `${first!.question} (edited)`, correctAnswer: first!.correctAnswer, questionType: first!.questionType, options: first!.options },
+      payload: {
+        question: `${first!.question} (edited)`,
+        correctAnswer: first!.correctAnswer,
+        questionType: first!.questionType,
+        options: first!.options,
+      },
     });
     expect(edited.statusCode).toBe(200);
     const after = (await call(subject.app, 'GET', '/api/user/getquestion', { token })).json<GetQuestionsResponse>();
-    expect(after.questions.find((question) => question._id === first!.id)?.question).toBe(`${first!.question} (edited)`);
+    expect(after.questions.find((question) => question._id === first!.id)?.question).toBe(
+      `${first!.question} (edited)`,
+    );
   });
 });
 
@@ -84,7 +92,11 @@ describe('the shared question list', () => {
     expect(await set.reply()).toBe(first);
     const [question] = await listQuestionsInQuizOrder(subject.app.db);
     // Written straight to the database, as another server process would.
-    await subject.app.db.updateTable('questions').set({ question: 'Changed elsewhere' }).where('id', '=', question!.id).execute();
+    await subject.app.db
+      .updateTable('questions')
+      .set({ question: 'Changed elsewhere' })
+      .where('id', '=', question!.id)
+      .execute();
     clock = questionSetTtlMs - 1;
     expect(await set.reply()).toBe(first);
     clock = questionSetTtlMs;
@@ -93,14 +105,20 @@ describe('the shared question list', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const next = await set.reply();
     expect(next).not.toBe(first);
-    expect(JSON.parse(next.text).questions.some((q: { question: string }) => q.question === 'Changed elsewhere')).toBe(true);
+    expect(JSON.parse(next.text).questions.some((q: { question: string }) => q.question === 'Changed elsewhere')).toBe(
+      true,
+    );
     // Nothing changed since: the prepared reply (and its compressed bytes) is kept.
     clock += questionSetTtlMs;
     await set.reply();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await set.reply()).toBe(next);
 
-    await subject.app.db.updateTable('questions').set({ question: question!.question }).where('id', '=', question!.id).execute();
+    await subject.app.db
+      .updateTable('questions')
+      .set({ question: question!.question })
+      .where('id', '=', question!.id)
+      .execute();
     questionSet(subject.app).invalidate();
   });
 });
@@ -132,9 +150,20 @@ describe('POST /api/user/submitanswer', () => {
       .where('participant_id', '=', participant.id)
       .executeTakeFirstOrThrow();
     const wrong = questions.filter((_, index) => index % 3 === 0).length;
-    expect(result).toMatchObject({ correct: 12 - wrong, wrong, total: 12, percent: percentOf(12 - wrong, wrong), passed: 1 });
+    expect(result).toMatchObject({
+      correct: 12 - wrong,
+      wrong,
+      total: 12,
+      percent: percentOf(12 - wrong, wrong),
+      passed: 1,
+    });
     const figures = decodeCategories(result.categories);
-    expect(figures.map((figure) => figure.categoryName)).toEqual(['Communication', 'Decision Making', 'Leadership', 'Resilience']);
+    expect(figures.map((figure) => figure.categoryName)).toEqual([
+      'Communication',
+      'Decision Making',
+      'Leadership',
+      'Resilience',
+    ]);
     for (const figure of figures) {
       const inCategory = questions
         .map((question, index) => ({ question, index }))
@@ -156,9 +185,15 @@ describe('POST /api/user/submitanswer', () => {
     expect(stored).toMatchObject({ name: 'Ayesha Khan', phone: '3001112222', email: participant.email.toUpperCase() });
     // The results search follows the name the submission carried, written with it, not the one before.
     const found = async (search: string) =>
-      (await call(subject.app, 'GET', `/api/admin/getquizresult?page=1&limit=25&search=${search}`, { token: subject.token })).json<{
-        results: Array<{ _id: string }>;
-      }>().results.map((listed) => listed._id);
+      (
+        await call(subject.app, 'GET', `/api/admin/getquizresult?page=1&limit=25&search=${search}`, {
+          token: subject.token,
+        })
+      )
+        .json<{
+          results: Array<{ _id: string }>;
+        }>()
+        .results.map((listed) => listed._id);
     expect(await found('ayesha kh')).toContain(result.id);
     expect(await found('before name')).not.toContain(result.id);
   });
@@ -166,9 +201,18 @@ describe('POST /api/user/submitanswer', () => {
   it('keeps the participant details when the submission carries only placeholders', async () => {
     const participant = await newParticipant(subject.app, { name: 'Real Name', phone: '0311' });
     const answers = await answersFor(subject.app);
-    const response = await submit(participant.token, { name: 'Guest User', email: 'Not Provided', contactno: 'Not Provided', answers });
+    const response = await submit(participant.token, {
+      name: 'Guest User',
+      email: 'Not Provided',
+      contactno: 'Not Provided',
+      answers,
+    });
     expect(response.statusCode).toBe(201);
-    const stored = await subject.app.db.selectFrom('participants').selectAll().where('id', '=', participant.id).executeTakeFirstOrThrow();
+    const stored = await subject.app.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', participant.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ name: 'Real Name', phone: '0311', email: participant.email });
   });
 
@@ -181,16 +225,30 @@ describe('POST /api/user/submitanswer', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
 
-    const changed = answers.map((answer, index) => (index === 0 ? { ...answer, userAnswer: 'something else' } : answer));
+    const changed = answers.map((answer, index) =>
+      index === 0 ? { ...answer, userAnswer: 'something else' } : answer,
+    );
     const conflict = await submit(participant.token, { answers: changed });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ message: 'You have already submitted your answers' });
 
-    const results = await subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).execute();
+    const results = await subject.app.db
+      .selectFrom('results')
+      .select('id')
+      .where('participant_id', '=', participant.id)
+      .execute();
     expect(results).toHaveLength(1);
-    const stored = await subject.app.db.selectFrom('result_answers').select('answers').where('result_id', '=', results[0]!.id).execute();
+    const stored = await subject.app.db
+      .selectFrom('result_answers')
+      .select('answers')
+      .where('result_id', '=', results[0]!.id)
+      .execute();
     expect(stored).toHaveLength(1);
-    expect(decodeAnswers(stored[0]!.answers).map((answer) => answer.questionId).sort()).toEqual(answers.map((answer) => answer.questionId).sort());
+    expect(
+      decodeAnswers(stored[0]!.answers)
+        .map((answer) => answer.questionId)
+        .sort(),
+    ).toEqual(answers.map((answer) => answer.questionId).sort());
   });
 
   it('lets concurrent duplicates through without an error, storing one result', async () => {
@@ -200,19 +258,27 @@ describe('POST /api/user/submitanswer', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
     const bodies = new Set(responses.map((response) => response.body));
     expect(bodies.size).toBe(1);
-    const results = await subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).execute();
+    const results = await subject.app.db
+      .selectFrom('results')
+      .select('id')
+      .where('participant_id', '=', participant.id)
+      .execute();
     expect(results).toHaveLength(1);
   });
 
   it('answers submissions arriving together each from their own participant (read together)', async () => {
-    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => newParticipant(subject.app, { name: `Batch Person ${i}` })));
+    const people = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => newParticipant(subject.app, { name: `Batch Person ${i}` })),
+    );
     const answers = await answersFor(subject.app);
     // One has submitted already; one is gone by the time the submissions arrive.
     expect((await submit(people[2]!.token, { answers })).statusCode).toBe(201);
     await subject.app.db.deleteFrom('participants').where('id', '=', people[3]!.id).execute();
 
     const responses = await Promise.all(
-      people.map((person, i) => submit(person.token, { name: `Renamed ${i}`, email: person.email, contactno: `0300${i}`, answers })),
+      people.map((person, i) =>
+        submit(person.token, { name: `Renamed ${i}`, email: person.email, contactno: `0300${i}`, answers }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 200, 401]);
     expect(responses[3]!.json()).toEqual({ message: 'Invalid token' });
@@ -221,7 +287,11 @@ describe('POST /api/user/submitanswer', () => {
       .selectFrom('participants')
       .leftJoin('results', 'results.participant_id', 'participants.id')
       .select(['participants.id', 'participants.name', 'participants.phone', 'results.id as result'])
-      .where('participants.id', 'in', people.map((person) => person.id))
+      .where(
+        'participants.id',
+        'in',
+        people.map((person) => person.id),
+      )
       .orderBy('participants.name')
       .execute();
     expect(stored.map(({ id, name, phone }) => ({ id, name, phone }))).toEqual([
@@ -242,19 +312,36 @@ describe('POST /api/user/submitanswer', () => {
     // A question added since: the same answers no longer answer every question.
     const added = await call(subject.app, 'POST', '/api/admin/addquestion', {
       token: subject.token,
-      payload: { question: 'Added after the submission?', correctAnswer: 'true', questionType: 'truefalse', category: 'Leadership' },
+      payload: {
+        question: 'Added after the submission?',
+        correctAnswer: 'true',
+        questionType: 'truefalse',
+        category: 'Leadership',
+      },
     });
     expect(added.statusCode).toBe(201);
     try {
       const again = await submit(participant.token, { answers });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
-      expect((await submit(other.token, { answers })).json()).toEqual({ message: 'Please answer all questions. 1 questions remaining.', error: 'answers' });
+      expect((await submit(other.token, { answers })).json()).toEqual({
+        message: 'Please answer all questions. 1 questions remaining.',
+        error: 'answers',
+      });
       await subject.app.db.deleteFrom('participants').where('id', '=', other.id).execute();
       const gone = await submit(other.token, { answers });
-      expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 401, body: { message: 'Invalid token' } });
+      expect({ status: gone.statusCode, body: gone.json() }).toEqual({
+        status: 401,
+        body: { message: 'Invalid token' },
+      });
     } finally {
-      expect((await call(subject.app, 'DELETE', `/api/admin/deletequestion/${added.json().question._id}`, { token: subject.token })).statusCode).toBe(200);
+      expect(
+        (
+          await call(subject.app, 'DELETE', `/api/admin/deletequestion/${added.json().question._id}`, {
+            token: subject.token,
+          })
+        ).statusCode,
+      ).toBe(200);
     }
   });
 
@@ -263,7 +350,10 @@ describe('POST /api/user/submitanswer', () => {
     const answers = await answersFor(subject.app);
     const partial = await submit(participant.token, { answers: answers.slice(0, 9) });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json()).toEqual({ message: 'Please answer all questions. 3 questions remaining.', error: 'answers' });
+    expect(partial.json()).toEqual({
+      message: 'Please answer all questions. 3 questions remaining.',
+      error: 'answers',
+    });
 
     const blanks = answers.map((answer, index) => (index < 2 ? { ...answer, userAnswer: '   ' } : answer));
     const withBlanks = await submit(participant.token, { answers: blanks });
@@ -273,7 +363,9 @@ describe('POST /api/user/submitanswer', () => {
   it('refuses unknown question ids and the same question twice, naming them', async () => {
     const participant = await newParticipant(subject.app);
     const answers = await answersFor(subject.app);
-    const unknown = await submit(participant.token, { answers: [...answers, { questionId: 'no-such-question', userAnswer: 'x' }] });
+    const unknown = await submit(participant.token, {
+      answers: [...answers, { questionId: 'no-such-question', userAnswer: 'x' }],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ message: 'answers: unknown question ids: no-such-question', error: 'answers' });
 

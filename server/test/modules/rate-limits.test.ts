@@ -32,7 +32,12 @@ const login = (email: string, password: string, remoteAddress: string, target = 
   target.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
 
 const validate = (email: string, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/validateuser', remoteAddress, payload: { email, name: 'Class Member' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/validateuser',
+    remoteAddress,
+    payload: { email, name: 'Class Member' },
+  });
 
 function expectTooMany(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);
@@ -113,7 +118,12 @@ describe('signing in is limited to five failures per 15 minutes', () => {
     const address = nextAddress();
     for (let index = 0; index < 8; index += 1) {
       expect((await login(account.email, quickPassword, address)).statusCode).toBe(200);
-      const malformed = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { email: '' } });
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        payload: { email: '' },
+      });
       expect(malformed.statusCode).toBe(400);
     }
   });
@@ -150,7 +160,8 @@ describe('entering participant details is limited per address and per email', ()
     const classroom = nextAddress();
     const calls: Array<Promise<LightMyRequestResponse>> = [];
     for (let round = 0; round < 3; round += 1) {
-      for (let student = 0; student < 100; student += 1) calls.push(validate(`student${student}.${unique}@school.example`, classroom));
+      for (let student = 0; student < 100; student += 1)
+        calls.push(validate(`student${student}.${unique}@school.example`, classroom));
       // One round at a time, as a class would: 100 at once.
       const statuses = new Set((await Promise.all(calls.splice(0))).map((response) => response.statusCode));
       expect([...statuses]).toEqual([200]);

@@ -1,4 +1,9 @@
-import { percentOf, performanceOf, resultListResponseSchema, resultResponseSchema } from '@prometrica/shared-api/contract';
+import {
+  percentOf,
+  performanceOf,
+  resultListResponseSchema,
+  resultResponseSchema,
+} from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
 import { call, currentQuestions, newParticipant, submitAll } from '../helpers/api';
 
@@ -61,12 +66,21 @@ describe('GET /api/admin/getquizresult', () => {
     // The summary covers the search, whatever the pass filter.
     expect(failed.summary.total).toBe(4);
 
-    expect((await list('?search=SAMPLE.ORG')).results.map((r) => r.user.name)).toEqual(['Dana 100%_Percent', 'Chen Struggler']);
+    expect((await list('?search=SAMPLE.ORG')).results.map((r) => r.user.name)).toEqual([
+      'Dana 100%_Percent',
+      'Chen Struggler',
+    ]);
     expect((await list('?search=amina')).totalResults).toBe(1);
     expect((await list('?search=%25_')).results.map((r) => r.user.name)).toEqual(['Dana 100%_Percent']);
     expect((await list('?search=_')).totalResults).toBe(1);
     const none = await list('?search=nobody');
-    expect(none).toMatchObject({ results: [], totalResults: 0, page: 1, totalPages: 1, summary: { total: 0, averagePercent: 0 } });
+    expect(none).toMatchObject({
+      results: [],
+      totalResults: 0,
+      page: 1,
+      totalPages: 1,
+      summary: { total: 0, averagePercent: 0 },
+    });
   });
 
   it('pages, clamping a page past the end to the last one', async () => {
@@ -98,7 +112,11 @@ describe('GET /api/admin/getquizresult', () => {
     expect(beyond.results).toEqual(second.results);
     // A search too short for the trigram index takes the other path to the same answer.
     const short = await list('?search=%25&limit=1');
-    expect(short).toMatchObject({ page: 1, totalResults: 1, summary: { total: 1, passed: 0, failed: 1, averagePercent: 0 } });
+    expect(short).toMatchObject({
+      page: 1,
+      totalResults: 1,
+      summary: { total: 1, passed: 0, failed: 1, averagePercent: 0 },
+    });
     expect(short.results.map((r) => r.user.name)).toEqual(['Dana 100%_Percent']);
   });
 
@@ -112,7 +130,9 @@ describe('GET /api/admin/getquizresult', () => {
 describe('GET /api/admin/getquizresult/:id', () => {
   it('returns one result with every answer, its correct answer and whether it was right', async () => {
     const { results } = await list('?search=chen');
-    const response = await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token });
+    const response = await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, {
+      token: subject.token,
+    });
     expect(response.statusCode).toBe(200);
     const { result } = resultResponseSchema.strict().parse(response.json());
     const questions = await currentQuestions(subject.app);
@@ -123,20 +143,37 @@ describe('GET /api/admin/getquizresult/:id', () => {
       expect(answer.correctAnswer).toBe(questions[index]!.correctAnswer);
       expect(answer.categoryName).toBe(questions[index]!.category.name);
     }
-    expect(result.userTotals).toEqual({ correctAnswer: 5, wrongAnswer: 7, totalAnswers: 12, percent: 42, passed: false });
+    expect(result.userTotals).toEqual({
+      correctAnswer: 5,
+      wrongAnswer: 7,
+      totalAnswers: 12,
+      percent: 42,
+      passed: false,
+    });
   });
 
   it("carries the participant's latest signed consent, or null when none was signed", async () => {
     const { results } = await list('?search=amina');
-    const unsigned = resultResponseSchema.parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token })).json());
+    const unsigned = resultResponseSchema.parse(
+      (await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token })).json(),
+    );
     expect(unsigned.agreement).toBeNull();
 
     const signer = await newParticipant(subject.app, { name: 'Eve Signer', email: 'eve@example.com', phone: '0300' });
-    const signed = await call(subject.app, 'POST', '/api/useragreement/add', { token: signer.token, payload: { imageBase64: 'iVBORw0KGgo=', date: '2026-11-21' } });
+    const signed = await call(subject.app, 'POST', '/api/useragreement/add', {
+      token: signer.token,
+      payload: { imageBase64: 'iVBORw0KGgo=', date: '2026-11-21' },
+    });
     expect(signed.statusCode).toBe(201);
     expect((await submitAll(subject.app, signer.token, () => false)).statusCode).toBe(201);
     const mine = await list('?search=eve%40example.com');
-    const detail = resultResponseSchema.strict().parse((await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token: subject.token })).json());
+    const detail = resultResponseSchema
+      .strict()
+      .parse(
+        (
+          await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token: subject.token })
+        ).json(),
+      );
     expect(detail.agreement).toMatchObject({ date: '2026-11-21', imageBase64: 'iVBORw0KGgo=' });
   });
 

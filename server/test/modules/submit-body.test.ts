@@ -9,17 +9,27 @@ import { parse } from '../../src/lib/validation';
 const textNear = (max: number) =>
   fc
     .tuple(
-      fc.oneof({ weight: 8, arbitrary: fc.constantFrom(0, 1, 3, max - 1, max) }, { weight: 1, arbitrary: fc.constantFrom(max + 1, max + 3) }),
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(0, 1, 3, max - 1, max) },
+        { weight: 1, arbitrary: fc.constantFrom(max + 1, max + 3) },
+      ),
       fc.constantFrom('', ' ', '  \t'),
       fc.oneof({ weight: 15, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       fc.string({ maxLength: 3 }),
     )
-    .map(([length, pad, nul, start]) => `${pad}${(start + 'x'.repeat(length)).slice(0, length)}${nul ? '\u0000' : ''}${pad}`);
+    .map(
+      ([length, pad, nul, start]) =>
+        `${pad}${(start + 'x'.repeat(length)).slice(0, length)}${nul ? '\u0000' : ''}${pad}`,
+    );
 const other = fc.constantFrom<unknown>(null, 42, -0, 1.5e21, true, [], {}, 'x');
-const rarely = <T>(usual: fc.Arbitrary<T>) => fc.oneof({ weight: 15, arbitrary: usual }, { weight: 1, arbitrary: other });
+const rarely = <T>(usual: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 15, arbitrary: usual }, { weight: 1, arbitrary: other });
 
 const answer = fc.oneof(
-  { weight: 30, arbitrary: fc.record({ questionId: textNear(64), userAnswer: textNear(limits.answerText) }, { requiredKeys: [] }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({ questionId: textNear(64), userAnswer: textNear(limits.answerText) }, { requiredKeys: [] }),
+  },
   { weight: 1, arbitrary: fc.record({ questionId: other, userAnswer: other, extra: fc.string() }) },
   { weight: 1, arbitrary: other },
 );

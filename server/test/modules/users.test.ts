@@ -80,9 +80,14 @@ describe('account management through the API', () => {
     const body = newAccount({ email: 'New.Person@Example.com' });
     const response = await call(subject.app, 'POST', '/api/admin/createuser', { token: adminToken, payload: body });
     expect(response.statusCode).toBe(201);
-    expect(userResponseSchema.strict().parse(response.json()).user).toMatchObject({ email: 'New.Person@Example.com', role: 'user' });
+    expect(userResponseSchema.strict().parse(response.json()).user).toMatchObject({
+      email: 'New.Person@Example.com',
+      role: 'user',
+    });
     expect(response.body).not.toMatch(/password|a-long-password/i);
-    await expect(loginAs(subject.app, 'new.person@example.com', 'a-long-password')).resolves.toEqual(expect.any(String));
+    await expect(loginAs(subject.app, 'new.person@example.com', 'a-long-password')).resolves.toEqual(
+      expect.any(String),
+    );
 
     const duplicate = await call(subject.app, 'POST', '/api/admin/createuser', {
       token: adminToken,
@@ -93,7 +98,10 @@ describe('account management through the API', () => {
   });
 
   it('lets only a superadmin create an admin, and nobody a superadmin', async () => {
-    const byAdmin = await call(subject.app, 'POST', '/api/admin/createuser', { token: adminToken, payload: newAccount({ role: 'admin' }) });
+    const byAdmin = await call(subject.app, 'POST', '/api/admin/createuser', {
+      token: adminToken,
+      payload: newAccount({ role: 'admin' }),
+    });
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json()).toEqual({ message: 'Only a superadmin can grant or remove the admin role' });
     const bySuperadmin = await call(subject.app, 'POST', '/api/admin/createuser', {
@@ -111,15 +119,21 @@ describe('account management through the API', () => {
 
   it('lists accounts newest first and searches name, email and role', async () => {
     await quickUser(subject.app, { name: 'Zubair Searchable', role: 'user' });
-    const all = userListResponseSchema.parse((await call(subject.app, 'GET', '/api/admin/getallusers', { token: adminToken })).json());
+    const all = userListResponseSchema.parse(
+      (await call(subject.app, 'GET', '/api/admin/getallusers', { token: adminToken })).json(),
+    );
     expect(all.totalUsers).toBe(all.users.length);
     const created = all.users.map((user) => user.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     expect(JSON.stringify(all)).not.toMatch(/password/i);
 
-    const byName = (await call(subject.app, 'GET', '/api/admin/getallusers?search=zubair%20SEARCH', { token: adminToken })).json();
+    const byName = (
+      await call(subject.app, 'GET', '/api/admin/getallusers?search=zubair%20SEARCH', { token: adminToken })
+    ).json();
     expect(byName.users.map((user: { name: string }) => user.name)).toEqual(['Zubair Searchable']);
-    const byRole = (await call(subject.app, 'GET', '/api/admin/getallusers?search=superadmin', { token: adminToken })).json();
+    const byRole = (
+      await call(subject.app, 'GET', '/api/admin/getallusers?search=superadmin', { token: adminToken })
+    ).json();
     expect(byRole.users.every((user: { role: string }) => user.role === 'superadmin')).toBe(true);
     expect(byRole.totalUsers).toBeGreaterThanOrEqual(2);
   });
@@ -129,7 +143,12 @@ describe('account management through the API', () => {
     const body = { id: target.id, name: 'Renamed', email: target.email, phoneNumber: '0399', role: 'user' };
     const renamed = await update(adminToken, target.id, body);
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().user).toMatchObject({ name: 'Renamed', phoneNumber: '0399', role: 'user', createdAt: target.createdAt });
+    expect(renamed.json().user).toMatchObject({
+      name: 'Renamed',
+      phoneNumber: '0399',
+      role: 'user',
+      createdAt: target.createdAt,
+    });
 
     const promote = await update(adminToken, target.id, { ...body, role: 'admin' });
     expect(promote.statusCode).toBe(403);
@@ -143,12 +162,22 @@ describe('account management through the API', () => {
 
   it('never makes a superadmin through the API, and keeps an existing one unchanged', async () => {
     const target = await quickUser(subject.app, { role: 'user' });
-    const promote = await update(superadminToken, target.id, { name: 'X', email: target.email, phoneNumber: '1', role: 'superadmin' });
+    const promote = await update(superadminToken, target.id, {
+      name: 'X',
+      email: target.email,
+      phoneNumber: '1',
+      role: 'superadmin',
+    });
     expect(promote.statusCode).toBe(400);
     expect(promote.json()).toEqual({ message: 'role: role must be user or admin', error: 'role' });
 
     const other = await quickUser(subject.app, { role: 'superadmin' });
-    const keep = await update(superadminToken, other.id, { name: 'Still Super', email: other.email, phoneNumber: '1', role: 'superadmin' });
+    const keep = await update(superadminToken, other.id, {
+      name: 'Still Super',
+      email: other.email,
+      phoneNumber: '1',
+      role: 'superadmin',
+    });
     expect(keep.statusCode).toBe(200);
     expect(keep.json().user).toMatchObject({ name: 'Still Super', role: 'superadmin' });
   });
@@ -167,7 +196,9 @@ describe('account management through the API', () => {
     const deleted = await call(subject.app, 'DELETE', `/api/admin/deleteuser/${target.id}`, { token: adminToken });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ message: 'User deleted successfully', user: { _id: target.id } });
-    expect((await call(subject.app, 'DELETE', `/api/admin/deleteuser/${target.id}`, { token: adminToken })).json()).toEqual({
+    expect(
+      (await call(subject.app, 'DELETE', `/api/admin/deleteuser/${target.id}`, { token: adminToken })).json(),
+    ).toEqual({
       message: 'User not found',
     });
 
@@ -175,13 +206,23 @@ describe('account management through the API', () => {
     expect(own.statusCode).toBe(409);
     expect(own.json()).toEqual({ message: 'You cannot delete your own account' });
     const anotherAdmin = await quickUser(subject.app, { role: 'admin' });
-    expect((await call(subject.app, 'DELETE', `/api/admin/deleteuser/${anotherAdmin.id}`, { token: adminToken })).statusCode).toBe(403);
-    expect((await call(subject.app, 'DELETE', `/api/admin/deleteuser/${anotherAdmin.id}`, { token: superadminToken })).statusCode).toBe(200);
+    expect(
+      (await call(subject.app, 'DELETE', `/api/admin/deleteuser/${anotherAdmin.id}`, { token: adminToken })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(subject.app, 'DELETE', `/api/admin/deleteuser/${anotherAdmin.id}`, { token: superadminToken }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a duplicate email on update (409)', async () => {
     const target = await quickUser(subject.app, { role: 'user' });
-    const response = await update(adminToken, target.id, { name: 'A', email: 'HELPER@example.com', phoneNumber: '1', role: 'user' });
+    const response = await update(adminToken, target.id, {
+      name: 'A',
+      email: 'HELPER@example.com',
+      phoneNumber: '1',
+      role: 'user',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'A user with this email already exists', error: 'email' });
   });
@@ -214,7 +255,9 @@ describe('the last superadmin', () => {
         payload: { name: second.name, email: second.email, phoneNumber: '1', role: 'user' },
       });
       expect(demoteSelf.statusCode).toBe(409);
-      expect((await call(app, 'DELETE', `/api/admin/deleteuser/${second.id}`, { token: secondToken })).statusCode).toBe(409);
+      expect((await call(app, 'DELETE', `/api/admin/deleteuser/${second.id}`, { token: secondToken })).statusCode).toBe(
+        409,
+      );
     } finally {
       await environment.cleanup();
     }

@@ -10,12 +10,15 @@ describe('security headers', () => {
   });
   afterAll(async () => ctx.close());
 
-  test.each(['/api/health', '/api/no-such-route'])('the API reply %s carries a policy that allows nothing', async (url) => {
-    const res = await ctx.app.inject({ method: 'GET', url });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(res.headers['referrer-policy']).toBeUndefined(); // a document's policy: the API sends none
-  });
+  test.each(['/api/health', '/api/no-such-route'])(
+    'the API reply %s carries a policy that allows nothing',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['referrer-policy']).toBeUndefined(); // a document's policy: the API sends none
+    },
+  );
 
   test.each(['/config.json', '/', '/dashboard/overview'])('%s carries the security headers', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
@@ -28,9 +31,12 @@ describe('security headers', () => {
   });
 });
 
-test('scripts are allowed from the configured remote origins and nowhere else, and inline only the first paint\'s', () => {
+test("scripts are allowed from the configured remote origins and nowhere else, and inline only the first paint's", () => {
   const csp = contentSecurityPolicy({
-    remotes: { participant: '/remotes/participant/mf-manifest.json', admin: 'https://cdn.example.com/admin/mf-manifest.json' },
+    remotes: {
+      participant: '/remotes/participant/mf-manifest.json',
+      admin: 'https://cdn.example.com/admin/mf-manifest.json',
+    },
   });
   const script = csp.split('; ').find((d) => d.startsWith('script-src'));
   const hash = createHash('sha256').update(firstPaintScript).digest('base64');

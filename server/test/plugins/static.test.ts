@@ -38,8 +38,7 @@ afterAll(async () => {
   fs.rmSync(dists, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  subject.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => subject.app.inject({ method: 'GET', url, headers });
 
 /** The shell's page without what the server adds to it (configuration, manifest, preload hints). */
 const withoutBootData = (html: string) =>
@@ -89,28 +88,42 @@ describe('hosting the shell', () => {
     },
   );
 
-  it('puts the runtime configuration, the route\'s remote manifest and preload hints into the page', async () => {
+  it("puts the runtime configuration, the route's remote manifest and preload hints into the page", async () => {
     const manifest = {
       name: 'participant_app',
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-      exposes: [{ path: './routes', assets: { js: { sync: ['__federation_expose_routes.0a1b2c3d.js'], async: ['9.0a1b2c3d.js'] } } }],
+      exposes: [
+        {
+          path: './routes',
+          assets: { js: { sync: ['__federation_expose_routes.0a1b2c3d.js'], async: ['9.0a1b2c3d.js'] } },
+        },
+      ],
     };
     write(path.join(dists, 'participant', 'mf-manifest.json'), JSON.stringify(manifest));
     write(
       path.join(dists, 'shell', 'boot-assets.json'),
-      JSON.stringify({ scripts: ['262.0a1b2c3d.js'], styles: ['848.0a1b2c3d.css'], later: { '@prometrica/mantine-later': { scripts: ['456.0a1b2c3d.js'], styles: ['180.0a1b2c3d.css'] } } }),
+      JSON.stringify({
+        scripts: ['262.0a1b2c3d.js'],
+        styles: ['848.0a1b2c3d.css'],
+        later: { '@prometrica/mantine-later': { scripts: ['456.0a1b2c3d.js'], styles: ['180.0a1b2c3d.css'] } },
+      }),
     );
     try {
       const page = (await get('/')).body;
       const boot = /<script type="application\/json" id="prometrica-boot">(.*?)<\/script>/.exec(page)?.[1];
       expect(JSON.parse(boot!)).toEqual({
-        config: { apiBaseUrl: '/api', remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' } },
+        config: {
+          apiBaseUrl: '/api',
+          remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' },
+        },
         manifests: { '/remotes/participant/mf-manifest.json': manifest },
       });
       expect(page).toContain('<link rel="stylesheet" href="/848.0a1b2c3d.css">');
       expect(page).toContain('<link rel="preload" as="script" href="/262.0a1b2c3d.js">');
       expect(page).toContain('<link rel="preload" as="script" href="/remotes/participant/remoteEntry.js">');
-      expect(page).toContain('<link rel="preload" as="script" href="/remotes/participant/__federation_expose_routes.0a1b2c3d.js">');
+      expect(page).toContain(
+        '<link rel="preload" as="script" href="/remotes/participant/__federation_expose_routes.0a1b2c3d.js">',
+      );
       expect(page).not.toContain('href="/remotes/participant/9.0a1b2c3d.js"');
       // The admin screens do not get the participant remote's files.
       const admin = (await get('/admin')).body;
@@ -140,13 +153,20 @@ describe('hosting the shell', () => {
     const adminDir = path.join(dists, 'admin-not-built');
     write(
       path.join(adminDir, 'mf-manifest.json'),
-      JSON.stringify({ name: 'admin_app', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }),
+      JSON.stringify({
+        name: 'admin_app',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+        exposes: [],
+      }),
     );
     write(
       path.join(adminDir, 'route-assets.json'),
       JSON.stringify({
         routes: {
-          '/dashboard/result': { scripts: ['937.0a1b2c3d.js', 'dashboard-results.0a1b2c3d.js'], styles: ['dashboard-results.0a1b2c3d.css'] },
+          '/dashboard/result': {
+            scripts: ['937.0a1b2c3d.js', 'dashboard-results.0a1b2c3d.js'],
+            styles: ['dashboard-results.0a1b2c3d.css'],
+          },
           '/dashboard/user-list': { scripts: ['937.0a1b2c3d.js', 'dashboard-users.0a1b2c3d.js'], styles: [] },
         },
       }),
@@ -173,10 +193,16 @@ describe('hosting the shell', () => {
   });
 
   it("puts a remote's first paint of a route into that route's page, inert, with the shell's styles", async () => {
-    write(path.join(dists, 'shell', 'first-paint.json'), JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }));
+    write(
+      path.join(dists, 'shell', 'first-paint.json'),
+      JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }),
+    );
     write(
       path.join(dists, 'participant', 'first-paint.json'),
-      JSON.stringify({ head: '<style>.x1{}</style>', routes: { '/': '<form aria-label="Account information"></form>' } }),
+      JSON.stringify({
+        head: '<style>.x1{}</style>',
+        routes: { '/': '<form aria-label="Account information"></form>' },
+      }),
     );
     try {
       const page = (await get('/')).body;
@@ -189,7 +215,8 @@ describe('hosting the shell', () => {
       const hash = createHash('sha256').update(firstPaintScript).digest('base64');
       expect(policy).toContain(`'sha256-${hash}'`);
       // Other routes of the remote, and the other remote's, have none.
-      for (const url of ['/welcome', '/admin', '/dashboard/overview']) expect((await get(url)).body).not.toContain(firstPaintElementId);
+      for (const url of ['/welcome', '/admin', '/dashboard/overview'])
+        expect((await get(url)).body).not.toContain(firstPaintElementId);
       // Without the shell's part (its styles), none either: the screen would be painted unstyled.
       fs.rmSync(path.join(dists, 'shell', 'first-paint.json'));
       expect((await get('/')).body).not.toContain(firstPaintElementId);
@@ -201,7 +228,10 @@ describe('hosting the shell', () => {
 
   it('leaves a first paint out when a build wrote something else than the expected shape', async () => {
     write(path.join(dists, 'shell', 'first-paint.json'), JSON.stringify({ head: 1 }));
-    write(path.join(dists, 'participant', 'first-paint.json'), JSON.stringify({ head: '', routes: { '/': '<p>x</p>' } }));
+    write(
+      path.join(dists, 'participant', 'first-paint.json'),
+      JSON.stringify({ head: '', routes: { '/': '<p>x</p>' } }),
+    );
     try {
       const response = await get('/');
       expect(response.statusCode).toBe(200);

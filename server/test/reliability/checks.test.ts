@@ -52,9 +52,17 @@ const resultOf = async (p: Participant) => {
 /** Rewrites the first stored answer of `p`'s result. */
 async function changeFirstAnswer(p: Participant, change: (first: AnswerRecord) => AnswerRecord) {
   const resultId = (await resultOf(p)).id;
-  const stored = await app.db.selectFrom('result_answers').select('answers').where('result_id', '=', resultId).executeTakeFirstOrThrow();
+  const stored = await app.db
+    .selectFrom('result_answers')
+    .select('answers')
+    .where('result_id', '=', resultId)
+    .executeTakeFirstOrThrow();
   const [first, ...others] = decodeAnswers(stored.answers);
-  await app.db.updateTable('result_answers').set({ answers: encodeAnswers([change(first!), ...others]) }).where('result_id', '=', resultId).execute();
+  await app.db
+    .updateTable('result_answers')
+    .set({ answers: encodeAnswers([change(first!), ...others]) })
+    .where('result_id', '=', resultId)
+    .execute();
 }
 
 const mentioning = (problems: string[], p: Participant) => problems.filter((line) => line.includes(p.email));
@@ -64,23 +72,52 @@ describe('reliability checks', () => {
     const adminToken = await adminLogin(baseUrl);
     const questions = await adminQuestions(baseUrl, adminToken);
     const participants = makeParticipants(`k${Date.now().toString(36)}`, 7);
-    const options = { baseUrl, questions, stats: newStats(), deadline: Date.now() + 20_000, thinkMs: [0, 10] as [number, number], revalidateChance: 0, freshSessionShare: 0 };
+    const options = {
+      baseUrl,
+      questions,
+      stats: newStats(),
+      deadline: Date.now() + 20_000,
+      thinkMs: [0, 10] as [number, number],
+      revalidateChance: 0,
+      freshSessionShare: 0,
+    };
     await Promise.all(participants.map((p) => runParticipant(p, options, async () => {})));
     expect(participantFailures(participants)).toEqual([]);
 
     expect((await checkThroughAdminApi(baseUrl, adminToken, participants)).problems).toEqual([]);
     const clean = await checkDatabase(app.db, participants, questions);
     expect(clean.problems).toEqual([]);
-    expect(clean.figures).toMatchObject({ results: 7, distinctParticipants: 7, participants: 7, answers: 7 * questions.size });
+    expect(clean.figures).toMatchObject({
+      results: 7,
+      distinctParticipants: 7,
+      participants: 7,
+      answers: 7 * questions.size,
+    });
 
-    const [total, marked, figure, lost, answer, renamed, acknowledged] = participants as [Participant, Participant, Participant, Participant, Participant, Participant, Participant];
+    const [total, marked, figure, lost, answer, renamed, acknowledged] = participants as [
+      Participant,
+      Participant,
+      Participant,
+      Participant,
+      Participant,
+      Participant,
+      Participant,
+    ];
     // A stored total that the answers do not add up to.
-    await app.db.updateTable('results').set({ correct: sql`correct + 1` }).where('id', '=', (await resultOf(total)).id).execute();
+    await app.db
+      .updateTable('results')
+      .set({ correct: sql`correct + 1` })
+      .where('id', '=', (await resultOf(total)).id)
+      .execute();
     // An answer marked right or wrong against its own snapshot.
     await changeFirstAnswer(marked, (first) => ({ ...first, isCorrect: !first.isCorrect }));
     // A category figure off by one.
     const figureResult = (await resultOf(figure)).id;
-    const storedFigures = await app.db.selectFrom('results').select('categories').where('id', '=', figureResult).executeTakeFirstOrThrow();
+    const storedFigures = await app.db
+      .selectFrom('results')
+      .select('categories')
+      .where('id', '=', figureResult)
+      .executeTakeFirstOrThrow();
     const [firstFigure, ...otherFigures] = decodeCategories(storedFigures.categories);
     await app.db
       .updateTable('results')
@@ -88,21 +125,34 @@ describe('reliability checks', () => {
       .where('id', '=', figureResult)
       .execute();
     // A lost submission.
-    await app.db.deleteFrom('results').where('id', '=', (await resultOf(lost)).id).execute();
+    await app.db
+      .deleteFrom('results')
+      .where('id', '=', (await resultOf(lost)).id)
+      .execute();
     // An answer that is not the one sent.
     await changeFirstAnswer(answer, (first) => ({ ...first, userAnswer: 'tampered' }));
     // The submit transaction's participant update missing.
-    await app.db.updateTable('participants').set({ name: renamed.name }).where('id', '=', (await resultOf(renamed)).participantId).execute();
+    await app.db
+      .updateTable('participants')
+      .set({ name: renamed.name })
+      .where('id', '=', (await resultOf(renamed)).participantId)
+      .execute();
     // An acknowledgement the stored result does not match.
     acknowledged.ack = { kind: 'created', status: 201, submittedAt: '2000-01-01T00:00:00.000Z' };
 
     const api = (await checkThroughAdminApi(baseUrl, adminToken, participants)).problems;
     const direct = await checkDatabase(app.db, participants, questions);
     for (const damaged of [total, marked, figure, lost, answer, renamed, acknowledged]) {
-      expect({ email: damaged.email, found: mentioning(direct.problems, damaged).length > 0 }).toEqual({ email: damaged.email, found: true });
+      expect({ email: damaged.email, found: mentioning(direct.problems, damaged).length > 0 }).toEqual({
+        email: damaged.email,
+        found: true,
+      });
     }
     for (const damaged of [total, figure, lost, acknowledged]) {
-      expect({ email: damaged.email, found: mentioning(api, damaged).length > 0 }).toEqual({ email: damaged.email, found: true });
+      expect({ email: damaged.email, found: mentioning(api, damaged).length > 0 }).toEqual({
+        email: damaged.email,
+        found: true,
+      });
     }
     expect(direct.problems).toContain('database: 6 results, expected 7');
     expect(api).toContain('admin API: totalResults 6, expected 7');

@@ -90,7 +90,13 @@ describe(`crash durability (${dialect})`, () => {
 
       // The killer: SIGKILL at a random moment (every other one aimed at a submission in flight),
       // check the lock file was left behind, restart on the same port.
-      const kills: Array<{ pid: number; submitsInFlight: number; inFlight: number; restartMs: number; listeningMs: number }> = [];
+      const kills: Array<{
+        pid: number;
+        submitsInFlight: number;
+        inFlight: number;
+        restartMs: number;
+        listeningMs: number;
+      }> = [];
       const lockProblems: string[] = [];
       try {
         for (let round = 0; round < KILLS; round += 1) {
@@ -106,15 +112,25 @@ describe(`crash durability (${dialect})`, () => {
           killsDone += 1;
           openGates();
           if (dialect === 'sqlite' && readLockPid(dataDir) !== killed.pid) {
-            lockProblems.push(`after kill ${round + 1} the lock file holds ${readLockPid(dataDir)}, not the killed ${killed.pid}`);
+            lockProblems.push(
+              `after kill ${round + 1} the lock file holds ${readLockPid(dataDir)}, not the killed ${killed.pid}`,
+            );
           }
           await sleep(between(0, 300));
           const restarting = Date.now();
           server = await startServer(settings);
           if (dialect === 'sqlite' && readLockPid(dataDir) !== server.pid) {
-            lockProblems.push(`after restart ${round + 1} the lock file holds ${readLockPid(dataDir)}, not ${server.pid}`);
+            lockProblems.push(
+              `after restart ${round + 1} the lock file holds ${readLockPid(dataDir)}, not ${server.pid}`,
+            );
           }
-          kills.push({ pid: killed.pid, submitsInFlight, inFlight, restartMs: Date.now() - restarting, listeningMs: (server.listeningAt() ?? Date.now()) - server.spawnedAt });
+          kills.push({
+            pid: killed.pid,
+            submitsInFlight,
+            inFlight,
+            restartMs: Date.now() - restarting,
+            listeningMs: (server.listeningAt() ?? Date.now()) - server.spawnedAt,
+          });
         }
       } finally {
         killsDone = Number.POSITIVE_INFINITY;

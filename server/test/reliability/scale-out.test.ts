@@ -74,17 +74,26 @@ describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 
       expect([...seenBySecond.keys()].sort()).toEqual([...questions.keys()].sort());
 
       // A participant token issued by the first process works on the second (and on itself).
-      const probe = await callApi(first.url, 'POST', '/api/auth/validateuser', { body: { email: `probe-${Date.now()}@reliability.test` } });
+      const probe = await callApi(first.url, 'POST', '/api/auth/validateuser', {
+        body: { email: `probe-${Date.now()}@reliability.test` },
+      });
       expect(probe.kind === 'reply' && probe.status).toBe(200);
       const probeToken = probe.kind === 'reply' ? (probe.body.token as string) : '';
       for (const server of servers) {
         const onIt = await callApi(server.url, 'GET', '/api/user/getquestion', { token: probeToken });
-        expect({ server: server.name, status: onIt.kind === 'reply' ? onIt.status : onIt.error }).toEqual({ server: server.name, status: 200 });
+        expect({ server: server.name, status: onIt.kind === 'reply' ? onIt.status : onIt.error }).toEqual({
+          server: server.name,
+          status: 200,
+        });
       }
 
       if (dialect === 'sqlite') {
         // Why SQLite runs one process: a second one on the same data directory is refused.
-        const intruder = spawnServer({ ...(settings[0] as ServerSettings), name: 'second-on-sqlite', port: await freePort() });
+        const intruder = spawnServer({
+          ...(settings[0] as ServerSettings),
+          name: 'second-on-sqlite',
+          port: await freePort(),
+        });
         const exit = await intruder.exited;
         expect(exit.code).toBe(1);
         expect(intruder.output()).toContain('already in use');
@@ -119,7 +128,11 @@ describe(`scale-out (${dialect === 'postgres' ? 'two processes on PostgreSQL' : 
         const restarting = Date.now();
         servers[slot] = await startServer(settings[slot] as ServerSettings);
         const back = servers[slot] as ServerProcess;
-        kills.push({ name: victim.name, restartMs: Date.now() - restarting, listeningMs: (back.listeningAt() ?? Date.now()) - back.spawnedAt });
+        kills.push({
+          name: victim.name,
+          restartMs: Date.now() - restarting,
+          listeningMs: (back.listeningAt() ?? Date.now()) - back.spawnedAt,
+        });
       }
       await Promise.all(runs);
       const loadEnded = Date.now();

@@ -18,7 +18,12 @@ describe('first-start demo content', () => {
   it('adds four categories of three questions covering every type, and the seven workplace concerns', async () => {
     const app = await environment.build();
     const { categories, questions, concerns } = await contents(app);
-    expect(categories.map((category) => category.name)).toEqual(['Leadership', 'Communication', 'Resilience', 'Decision Making']);
+    expect(categories.map((category) => category.name)).toEqual([
+      'Leadership',
+      'Communication',
+      'Resilience',
+      'Decision Making',
+    ]);
     expect(questions).toHaveLength(12);
     for (const category of categories) {
       const own = questions.filter((question) => question.category_id === category.id);
@@ -67,7 +72,13 @@ describe('first-start demo content', () => {
     await app.db.deleteFrom('settings').where('key', '=', demoContentSettingKey).execute();
     await app.db
       .insertInto('categories')
-      .values({ id: 'own', name: 'Own', name_lower: 'own', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' })
+      .values({
+        id: 'own',
+        name: 'Own',
+        name_lower: 'own',
+        created_at: '2024-01-01T00:00:00.000Z',
+        updated_at: '2024-01-01T00:00:00.000Z',
+      })
       .execute();
     await app.close();
 

@@ -25,20 +25,34 @@ test('no Authorization header is sent without a token', async () => {
 });
 
 test("a failed call becomes an ApiError with the server's message and error field", async () => {
-  mockApi({ 'POST auth/login': { status: 401, body: { message: 'Invalid email or password', error: 'Unauthorized' } } });
+  mockApi({
+    'POST auth/login': { status: 401, body: { message: 'Invalid email or password', error: 'Unauthorized' } },
+  });
   const failure = await request('post', 'auth/login', { json: {} }).catch((e: unknown) => e);
   expect(failure).toBeInstanceOf(ApiError);
-  expect(failure).toMatchObject({ status: 401, kind: 'http', message: 'Invalid email or password', error: 'Unauthorized' });
+  expect(failure).toMatchObject({
+    status: 401,
+    kind: 'http',
+    message: 'Invalid email or password',
+    error: 'Unauthorized',
+  });
 });
 
 test('a failure without a JSON body keeps the status in its message', async () => {
   mockApi({ 'GET admin/stats': { status: 502 } });
-  await expect(request('get', 'admin/stats')).rejects.toMatchObject({ status: 502, message: 'Request failed with status code 502' });
+  await expect(request('get', 'admin/stats')).rejects.toMatchObject({
+    status: 502,
+    message: 'Request failed with status code 502',
+  });
 });
 
 test('a dropped connection is a Network Error with status 0', async () => {
   mockApi({ 'GET admin/stats': { networkError: true } });
-  await expect(request('get', 'admin/stats')).rejects.toMatchObject({ status: 0, kind: 'network', message: 'Network Error' });
+  await expect(request('get', 'admin/stats')).rejects.toMatchObject({
+    status: 0,
+    kind: 'network',
+    message: 'Network Error',
+  });
 });
 
 test('query parameters are URL-encoded and undefined ones left out', async () => {

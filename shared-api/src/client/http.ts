@@ -62,12 +62,17 @@ async function toApiError(error: unknown): Promise<ApiError> {
     return new ApiError('http', error.response.status, message, code);
   }
   if (error instanceof TimeoutError) return new ApiError('timeout', 0, `timeout of ${TIMEOUT_MS}ms exceeded`);
-  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError('aborted', 0, 'Request aborted');
+  if (error instanceof DOMException && error.name === 'AbortError')
+    return new ApiError('aborted', 0, 'Request aborted');
   return new ApiError('network', 0, 'Network Error');
 }
 
 /** Sends one API call and returns its JSON body, or throws an `ApiError`. */
-export async function request<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const token = tokenFor(options.credential ?? 'account');
   const searchParams: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.searchParams ?? {})) {

@@ -8,9 +8,15 @@ import { limits, requiredText } from './fields';
 // `complaintId`, `botherOptions`, `bothers`) are the product spec's and stay as it names them.
 
 const ratingOptionsSchema = z
-  .array(z.string({ error: 'botherOptions must be a list of text' }).trim().max(limits.ratingOption, `each bother option must be at most ${limits.ratingOption} characters`), {
-    error: 'botherOptions must be a list of text',
-  })
+  .array(
+    z
+      .string({ error: 'botherOptions must be a list of text' })
+      .trim()
+      .max(limits.ratingOption, `each bother option must be at most ${limits.ratingOption} characters`),
+    {
+      error: 'botherOptions must be a list of text',
+    },
+  )
   .max(10, 'botherOptions can have at most 10 entries')
   .transform((options) => options.filter((o) => o.length > 0));
 
@@ -63,7 +69,12 @@ export const concernResponseSchema = z.object({ message: z.string(), complaint: 
 export type ConcernResponse = z.infer<typeof concernResponseSchema>;
 
 /** `GET complaint-bother/get-all`: the concerns a participant rates, as participants see them. */
-export const ratableConcernSchema = z.object({ _id: z.string(), title: z.string(), description: z.string(), botherOptions: z.array(z.string()) });
+export const ratableConcernSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  botherOptions: z.array(z.string()),
+});
 export type RatableConcern = z.infer<typeof ratableConcernSchema>;
 export const ratableConcernListResponseSchema = z.object({ complaints: z.array(ratableConcernSchema) });
 export type RatableConcernListResponse = z.infer<typeof ratableConcernListResponseSchema>;
@@ -72,9 +83,15 @@ export type RatableConcernListResponse = z.infer<typeof ratableConcernListRespon
 export const concernRatingsBodySchema = z
   .array(
     z.object({
-      complaintId: z.string({ error: 'complaintId is required' }).trim().min(1, 'complaintId is required').max(64, 'complaintId is too long'),
+      complaintId: z
+        .string({ error: 'complaintId is required' })
+        .trim()
+        .min(1, 'complaintId is required')
+        .max(64, 'complaintId is too long'),
       botherOptions: z
-        .array(z.string().trim().min(1, 'botherOptions must not be empty').max(limits.ratingOption), { error: 'botherOptions must be a list of text' })
+        .array(z.string().trim().min(1, 'botherOptions must not be empty').max(limits.ratingOption), {
+          error: 'botherOptions must be a list of text',
+        })
         .min(1, 'botherOptions must have one choice')
         .max(1, 'botherOptions must have one choice'),
     }),
@@ -90,7 +107,13 @@ export type ConcernRatingsResponse = z.infer<typeof concernRatingsResponseSchema
 /** One rated concern inside a participant's submission (`complaintId`: the concern as it was rated). */
 export const concernRatingSchema = z.object({
   _id: z.string(),
-  complaintId: z.object({ _id: z.string(), title: z.string(), description: z.string(), botherOptions: z.array(z.string()), createdAt: isoDateTimeSchema }),
+  complaintId: z.object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    botherOptions: z.array(z.string()),
+    createdAt: isoDateTimeSchema,
+  }),
   botherOptions: z.array(z.string()),
   status: z.string(),
 });
@@ -106,5 +129,8 @@ export const concernSubmissionSchema = z.object({
 export type ConcernSubmission = z.infer<typeof concernSubmissionSchema>;
 
 /** `GET complaint-bother/get-all-complaints`: every participant's submission. */
-export const concernSubmissionListResponseSchema = z.object({ message: z.string(), data: z.array(concernSubmissionSchema) });
+export const concernSubmissionListResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(concernSubmissionSchema),
+});
 export type ConcernSubmissionListResponse = z.infer<typeof concernSubmissionListResponseSchema>;

@@ -33,7 +33,11 @@ export const limitQuery = z.coerce
   .max(100, 'limit must be between 1 and 100')
   .default(25);
 
-export const searchQuery = z.string().trim().max(limits.search, `search must be at most ${limits.search} characters`).default('');
+export const searchQuery = z
+  .string()
+  .trim()
+  .max(limits.search, `search must be at most ${limits.search} characters`)
+  .default('');
 
 /** Paging figures every list reply carries. */
 export const pageInfo = {

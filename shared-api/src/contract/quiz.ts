@@ -13,25 +13,41 @@ export const participantQuestionSchema = z.object({
 });
 export type ParticipantQuestion = z.infer<typeof participantQuestionSchema>;
 
-export const getQuestionsResponseSchema = z.object({ message: z.string(), questions: z.array(participantQuestionSchema) });
+export const getQuestionsResponseSchema = z.object({
+  message: z.string(),
+  questions: z.array(participantQuestionSchema),
+});
 export type GetQuestionsResponse = z.infer<typeof getQuestionsResponseSchema>;
 
 export const answerInputSchema = z.object({
-  questionId: z.string({ error: 'questionId is required' }).trim().min(1, 'questionId is required').max(limits.questionId, 'questionId is too long'),
-  userAnswer: z.string({ error: 'userAnswer is required' }).max(limits.answerText, `userAnswer must be at most ${limits.answerText} characters`),
+  questionId: z
+    .string({ error: 'questionId is required' })
+    .trim()
+    .min(1, 'questionId is required')
+    .max(limits.questionId, 'questionId is too long'),
+  userAnswer: z
+    .string({ error: 'userAnswer is required' })
+    .max(limits.answerText, `userAnswer must be at most ${limits.answerText} characters`),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 
 /** `POST user/submitanswer`. Name, email and contact are what the participant entered. */
 export const submitAnswersBodySchema = z.object({
   name: z.string().trim().max(limits.name, `name must be at most ${limits.name} characters`).default('Guest User'),
-  email: z.string().trim().max(limits.email, `email must be at most ${limits.email} characters`).default('Not Provided'),
+  email: z
+    .string()
+    .trim()
+    .max(limits.email, `email must be at most ${limits.email} characters`)
+    .default('Not Provided'),
   contactno: z
     .union([z.string(), z.number()], { error: 'contactno must be text or a number' })
     .transform((v) => String(v).trim())
     .pipe(z.string().max(limits.contactno, 'contactno is too long'))
     .default('Not Provided'),
-  answers: z.array(answerInputSchema, { error: 'answers must be a list' }).min(1, 'answers must not be empty').max(limits.answersPerSubmission, 'answers has too many entries'),
+  answers: z
+    .array(answerInputSchema, { error: 'answers must be a list' })
+    .min(1, 'answers must not be empty')
+    .max(limits.answersPerSubmission, 'answers has too many entries'),
 });
 export type SubmitAnswersBody = z.input<typeof submitAnswersBodySchema>;
 

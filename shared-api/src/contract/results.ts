@@ -72,7 +72,12 @@ export const resultListResponseSchema = z.object({
   results: z.array(resultSchema.extend({ answers: z.array(resultAnswerSchema).max(0) })),
   totalResults: z.number().int(),
   ...pageInfo,
-  summary: z.object({ total: z.number().int(), passed: z.number().int(), failed: z.number().int(), averagePercent: z.number().int() }),
+  summary: z.object({
+    total: z.number().int(),
+    passed: z.number().int(),
+    failed: z.number().int(),
+    averagePercent: z.number().int(),
+  }),
 });
 export type ResultListResponse = z.infer<typeof resultListResponseSchema>;
 

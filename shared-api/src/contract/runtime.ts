@@ -6,21 +6,13 @@ export interface RuntimeConfig {
   remotes: { participant: string; admin: string };
 }
 
-
 /** Federation container names of the two remotes. */
 export const remoteNames = { participant: 'participant_app', admin: 'admin_app' } as const;
 export type RemoteId = keyof typeof remoteNames;
 
 /** Screens the participant remote renders; the shell decides which one a URL shows. */
 export type ParticipantScreen =
-  | 'details'
-  | 'welcome'
-  | 'consent'
-  | 'quiz'
-  | 'submit'
-  | 'reports'
-  | 'concerns'
-  | 'thankyou';
+  'details' | 'welcome' | 'consent' | 'quiz' | 'submit' | 'reports' | 'concerns' | 'thankyou';
 
 /** Screens the admin remote renders: the login and everything under `/dashboard/*`. */
 export type AdminScreen = 'login' | 'dashboard';

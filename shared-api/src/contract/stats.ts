@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** `GET admin/stats?year=`: every figure of the overview, aggregated in SQL. */
 export const statsQuerySchema = z.object({
-  year: z.coerce.number({ error: 'year must be a number' }).int('year must be a whole number').min(2000, 'year must be 2000 or later').max(2100, 'year must be 2100 or earlier').optional(),
+  year: z.coerce
+    .number({ error: 'year must be a number' })
+    .int('year must be a whole number')
+    .min(2000, 'year must be 2000 or later')
+    .max(2100, 'year must be 2100 or earlier')
+    .optional(),
 });
 export interface StatsQuery {
   year?: number;

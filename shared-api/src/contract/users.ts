@@ -37,7 +37,10 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** `POST user/change-password` for the signed-in account. */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(limits.password.max),
+  currentPassword: z
+    .string({ error: 'currentPassword is required' })
+    .min(1, 'currentPassword is required')
+    .max(limits.password.max),
   newPassword: z
     .string({ error: 'newPassword is required' })
     .min(limits.password.min, `newPassword must be at least ${limits.password.min} characters`)

@@ -6,4 +6,5 @@ export const getResults = (query: ResultListQuery = {}) =>
     searchParams: { page: query.page ?? 1, limit: query.limit ?? 25, search: query.search ?? '', passed: query.passed },
   });
 
-export const getResult = (id: string) => request<ResultResponse>('get', `admin/getquizresult/${encodeURIComponent(id)}`);
+export const getResult = (id: string) =>
+  request<ResultResponse>('get', `admin/getquizresult/${encodeURIComponent(id)}`);

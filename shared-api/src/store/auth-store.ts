@@ -97,7 +97,14 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     logout() {
       adminToken.set(null);
       // One update, so route guards see the signed-out state and the logout together.
-      set((s) => ({ userAuth: false, user: null, token: null, sessionExpired: false, status: { ...s.status, logout: 'succeeded' }, error: { ...s.error, logout: null } }));
+      set((s) => ({
+        userAuth: false,
+        user: null,
+        token: null,
+        sessionExpired: false,
+        status: { ...s.status, logout: 'succeeded' },
+        error: { ...s.error, logout: null },
+      }));
     },
 
     resetLoginStatus() {

@@ -19,11 +19,46 @@ function renderAt(route: string) {
   return render(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
-        <Route path="/" element={<PublicOnly><p>details form</p></PublicOnly>} />
-        <Route path="/admin" element={<PublicOnly><p>admin login</p></PublicOnly>} />
-        <Route path="/login" element={<PublicOnly><p>login after logout</p></PublicOnly>} />
-        <Route path="/welcome" element={<RequireParticipant><p>welcome</p></RequireParticipant>} />
-        <Route path="/dashboard/*" element={<RequireStaff><p>dashboard</p></RequireStaff>} />
+        <Route
+          path="/"
+          element={
+            <PublicOnly>
+              <p>details form</p>
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/admin"
+          element={
+            <PublicOnly>
+              <p>admin login</p>
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <p>login after logout</p>
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/welcome"
+          element={
+            <RequireParticipant>
+              <p>welcome</p>
+            </RequireParticipant>
+          }
+        />
+        <Route
+          path="/dashboard/*"
+          element={
+            <RequireStaff>
+              <p>dashboard</p>
+            </RequireStaff>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -44,16 +79,20 @@ function expectAt(route: string, shown: string) {
   expect(screen.getByText(shown)).toBeInTheDocument();
 }
 
-const storeDetails = () => localStorage.setItem('UserData', JSON.stringify({ name: 'P', email: 'p@example.com', phone: '0300' }));
+const storeDetails = () =>
+  localStorage.setItem('UserData', JSON.stringify({ name: 'P', email: 'p@example.com', phone: '0300' }));
 
 test('visitors see the details form and the admin login', () => {
   expectAt('/', 'details form');
 });
 
-test.each(['admin', 'superadmin'] as const)('a signed-in %s is sent from the public screens to the dashboard', (role) => {
-  signIn(role);
-  expectAt('/admin', 'dashboard');
-});
+test.each(['admin', 'superadmin'] as const)(
+  'a signed-in %s is sent from the public screens to the dashboard',
+  (role) => {
+    signIn(role);
+    expectAt('/admin', 'dashboard');
+  },
+);
 
 test('a signed-in account of role user is sent to the welcome screen', () => {
   signIn('user');

@@ -2,7 +2,10 @@ import { bootData, bootDataElementId, resetBootData, takeInlineManifest } from '
 import okResponsePlugin from './ok-response-plugin';
 import { loadRuntimeConfig } from './runtime-config';
 
-const config = { apiBaseUrl: '/api', remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' } };
+const config = {
+  apiBaseUrl: '/api',
+  remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' },
+};
 const manifest = { id: 'participant_app', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } };
 
 function inline(data: unknown) {
@@ -39,7 +42,9 @@ test('an incomplete inlined configuration is refused', async () => {
 
 test('an inlined manifest answers the first fetch of its URL only; a retry goes to the network', async () => {
   inline({ config, manifests: { '/remotes/participant/mf-manifest.json': manifest } });
-  const network = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"from":"network"}', { status: 200 }));
+  const network = jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response('{"from":"network"}', { status: 200 }));
   const plugin = okResponsePlugin();
   const url = `${location.origin}/remotes/participant/mf-manifest.json`;
   const first = await plugin.fetch!(url, {});

@@ -7,7 +7,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 import { loadFirstScreen, registerAppRemotes, resetRemote, settledWithin } from './registry';
 
-beforeAll(() => registerAppRemotes({ apiBaseUrl: '/api', remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' } }));
+beforeAll(() =>
+  registerAppRemotes({
+    apiBaseUrl: '/api',
+    remotes: { participant: '/remotes/participant/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json' },
+  }),
+);
 beforeEach(() => {
   loadRemote.mockReset();
   resetRemote('admin');

@@ -1,5 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteForPath, remoteNames, type RemoteId, type RemoteRoutes, type RuntimeConfig } from '@prometrica/shared-api';
+import {
+  remoteForPath,
+  remoteNames,
+  type RemoteId,
+  type RemoteRoutes,
+  type RuntimeConfig,
+} from '@prometrica/shared-api';
 
 let entries: Record<RemoteId, string> | undefined;
 const loaded = new Map<RemoteId, Promise<RemoteRoutes<string>>>();

@@ -21,7 +21,13 @@ const ui = (screenName = 'login') => (
 );
 
 beforeAll(() =>
-  registerAppRemotes({ apiBaseUrl: '/api', remotes: { participant: '/remotes/participant/mf-manifest.json', admin: 'http://cdn.example/admin/mf-manifest.json' } }),
+  registerAppRemotes({
+    apiBaseUrl: '/api',
+    remotes: {
+      participant: '/remotes/participant/mf-manifest.json',
+      admin: 'http://cdn.example/admin/mf-manifest.json',
+    },
+  }),
 );
 
 // Each test starts with nothing loaded.
@@ -42,7 +48,10 @@ test('an unreachable remote shows a clear message, and Retry registers it again 
   loadRemote.mockResolvedValueOnce({ default: { screens: { login: () => <p>admin login form</p> } } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('admin login form')).toBeInTheDocument();
-  expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'admin_app', entry: 'http://cdn.example/admin/mf-manifest.json' }], { force: true });
+  expect(registerRemotes).toHaveBeenLastCalledWith(
+    [{ name: 'admin_app', entry: 'http://cdn.example/admin/mf-manifest.json' }],
+    { force: true },
+  );
 });
 
 test('a remote screen that crashes while rendering is contained with Retry', async () => {

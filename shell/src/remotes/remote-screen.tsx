@@ -11,7 +11,9 @@ export function RemoteFailure({ remote, onRetry }: { remote: RemoteId; onRetry: 
     <Center mih="60vh" p="md">
       <Alert color="red" title={`${areaName[remote]} could not be loaded`} maw={480} role="alert">
         <Stack gap="sm">
-          <Text size="sm">It may be unavailable for a moment, or your connection dropped. Nothing you entered has been lost.</Text>
+          <Text size="sm">
+            It may be unavailable for a moment, or your connection dropped. Nothing you entered has been lost.
+          </Text>
           <Button onClick={onRetry} color="red" variant="filled" w="fit-content">
             Retry
           </Button>
@@ -50,7 +52,11 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
     console.error(`The ${this.props.remote} remote failed`, error);
   }
   override render() {
-    return this.state.failed ? <RemoteFailure remote={this.props.remote} onRetry={this.props.onRetry} /> : this.props.children;
+    return this.state.failed ? (
+      <RemoteFailure remote={this.props.remote} onRetry={this.props.onRetry} />
+    ) : (
+      this.props.children
+    );
   }
 }
 

@@ -46,7 +46,9 @@ test('an expired session asks to sign in again in place and keeps what was typed
   mockApi({ 'POST auth/login': { body: { message: 'Login successful', accessToken: 'fresh', user: admin } } });
   await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-  await waitFor(() => expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument(),
+  );
   expect(screen.getByLabelText('Draft question')).toHaveValue('What motivates you?');
   expect(localStorage.getItem('token')).toBe('fresh');
 });

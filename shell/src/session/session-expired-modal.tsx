@@ -38,15 +38,36 @@ export function SessionExpiredModal() {
   }
 
   return (
-    <Modal opened={expired} onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title="Sign in again" centered>
+    <Modal
+      opened={expired}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title="Sign in again"
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text role="alert">Your session has expired. Please log in again.</Text>
           <Text size="sm" c="dimmed">
             What you were doing is kept: sign in and try it again.
           </Text>
-          <TextInput label="Email" type="email" autoComplete="username" value={email || user?.email || ''} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} data-autofocus />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email || user?.email || ''}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
           <Group justify="space-between">
             <Button
               variant="subtle"

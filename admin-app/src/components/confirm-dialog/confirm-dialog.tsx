@@ -16,7 +16,15 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action. */
-export function ConfirmDialog({ opened, title, message, confirmLabel = 'Delete', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={busy ? () => undefined : onCancel} title={title} centered>
       <Text>{message}</Text>

@@ -38,9 +38,17 @@ export interface FormModalProps<T> {
 export function FormModal<T>({ item, keyOf, title, size, onClose, onSaved, children }: FormModalProps<T>) {
   const [saving, setSaving] = useState(false);
   return (
-    <Modal opened={item !== null} onClose={saving ? () => undefined : onClose} title={title} size={size} closeOnClickOutside={!saving}>
+    <Modal
+      opened={item !== null}
+      onClose={saving ? () => undefined : onClose}
+      title={title}
+      size={size}
+      closeOnClickOutside={!saving}
+    >
       {/* Keyed by the item, so that the form's own state starts again for another item. */}
-      {item !== null && <Fragment key={keyOf(item)}>{children(item, { saving, setSaving, onCancel: onClose, onSaved })}</Fragment>}
+      {item !== null && (
+        <Fragment key={keyOf(item)}>{children(item, { saving, setSaving, onCancel: onClose, onSaved })}</Fragment>
+      )}
     </Modal>
   );
 }

@@ -36,7 +36,14 @@ export interface ListPanelProps {
 }
 
 /** What every admin list shows around its rows: a failed load, the bordered panel with its loader or empty state, the pages and the delete confirmation. */
-export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching with different keywords', deleting, children }: ListPanelProps) {
+export function ListPanel({
+  itemLabel,
+  list,
+  empty,
+  searchHint = 'Try searching with different keywords',
+  deleting,
+  children,
+}: ListPanelProps) {
   const errorTitle = `${itemLabel.charAt(0).toUpperCase()}${itemLabel.slice(1)} could not be loaded`;
   return (
     <>
@@ -44,7 +51,11 @@ export function ListPanel({ itemLabel, list, empty, searchHint = 'Try searching 
 
       <Paper withBorder radius="md" pos="relative" p={0}>
         <LoadingOverlay visible={list.loading} loaderProps={{ 'aria-label': `Loading ${itemLabel}` }} />
-        {!list.loading && !list.error && list.count === 0 ? <EmptyState {...empty} hint={list.searching ? searchHint : empty.hint} /> : children}
+        {!list.loading && !list.error && list.count === 0 ? (
+          <EmptyState {...empty} hint={list.searching ? searchHint : empty.hint} />
+        ) : (
+          children
+        )}
       </Paper>
 
       <PaginationFooter {...list.footer} itemLabel={itemLabel} />

@@ -19,7 +19,16 @@ export interface PaginationFooterProps {
 }
 
 /** "Showing 26–50 of 120 questions", the page-size selector and the page buttons (with ellipses); nothing for an empty list. */
-export function PaginationFooter({ page, totalPages, total, pageSize, onPageChange, pageSizes, onPageSizeChange, itemLabel }: PaginationFooterProps) {
+export function PaginationFooter({
+  page,
+  totalPages,
+  total,
+  pageSize,
+  onPageChange,
+  pageSizes,
+  onPageSizeChange,
+  itemLabel,
+}: PaginationFooterProps) {
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

@@ -18,7 +18,12 @@ export interface SegmentedChoiceProps<T extends string> {
  * Mantine's floating indicator: the indicator measures the page's layout as the screen first
  * renders, which held the results screen's first paint back by up to 90 ms on a slow phone.
  */
-export function SegmentedChoice<T extends string>({ data, value, onChange, 'aria-labelledby': labelledBy }: SegmentedChoiceProps<T>) {
+export function SegmentedChoice<T extends string>({
+  data,
+  value,
+  onChange,
+  'aria-labelledby': labelledBy,
+}: SegmentedChoiceProps<T>) {
   const name = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} className={classes.root}>

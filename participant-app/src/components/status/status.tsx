@@ -26,7 +26,11 @@ export function RetryAlert({ title, children, onRetry, tone = 'red' }: RetryAler
     <Alert color={tone} title={title}>
       <Stack gap="sm" align="flex-start">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
-        <Button onClick={onRetry} variant={tone === 'red' ? 'white' : 'default'} color={tone === 'red' ? 'red' : undefined}>
+        <Button
+          onClick={onRetry}
+          variant={tone === 'red' ? 'white' : 'default'}
+          color={tone === 'red' ? 'red' : undefined}
+        >
           Retry
         </Button>
       </Stack>

@@ -3,11 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConcernsScreen } from './concerns-screen';
 
-const concern = (id: string, title: string) => ({ _id: id, title, description: `${title} at work`, botherOptions: ['A little', 'Quite a Bit', 'A great deal'] });
+const concern = (id: string, title: string) => ({
+  _id: id,
+  title,
+  description: `${title} at work`,
+  botherOptions: ['A little', 'Quite a Bit', 'A great deal'],
+});
 const loaded = { complaints: [concern('c1', 'Workload'), concern('c2', 'Team & Culture'), concern('c3', 'Pay')] };
 
-const renderConcerns = () => renderWithProviders(<ConcernsScreen />, { route: '/complaint-list', path: '/complaint-list' });
-const option = (title: string, name: string) => within(screen.getByRole('group', { name: title })).getByRole('button', { name });
+const renderConcerns = () =>
+  renderWithProviders(<ConcernsScreen />, { route: '/complaint-list', path: '/complaint-list' });
+const option = (title: string, name: string) =>
+  within(screen.getByRole('group', { name: title })).getByRole('button', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Submit Assessment' });
 
 test('each concern offers A little, Quite a Bit and A great deal under the three column headings', async () => {
@@ -15,9 +22,18 @@ test('each concern offers A little, Quite a Bit and A great deal under the three
   renderConcerns();
   expect(screen.getByText('Loading workplace concerns...')).toBeInTheDocument();
   const row = await screen.findByRole('group', { name: 'Workload' });
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['A little', 'Quite a Bit', 'A great deal']);
+  expect(
+    within(row)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['A little', 'Quite a Bit', 'A great deal']);
   const headings = screen.getByText('Concern').parentElement;
-  expect(Array.from(headings?.children ?? []).map((cell) => cell.textContent)).toEqual(['Concern', 'A Little', 'Quite a Bit', 'A Great Deal']);
+  expect(Array.from(headings?.children ?? []).map((cell) => cell.textContent)).toEqual([
+    'Concern',
+    'A Little',
+    'Quite a Bit',
+    'A Great Deal',
+  ]);
   expect(screen.getByRole('heading', { level: 1, name: 'Workplace Concerns Assessment' })).toBeInTheDocument();
 });
 
@@ -32,7 +48,9 @@ test('one option per concern: choosing another replaces it, and choosing it agai
   expect(option('Workload', 'A great deal')).toHaveAttribute('aria-pressed', 'true');
   expect(option('Pay', 'A great deal')).toHaveAttribute('aria-pressed', 'false');
   await userEvent.click(option('Workload', 'A great deal'));
-  expect(within(screen.getByRole('group', { name: 'Workload' })).queryByRole('button', { pressed: true })).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('group', { name: 'Workload' })).queryByRole('button', { pressed: true }),
+  ).not.toBeInTheDocument();
 });
 
 test('Clear All Selections appears only once something is chosen, and clears every choice', async () => {
@@ -76,7 +94,9 @@ test('only the chosen concerns are sent, one option each, then the thank-you pag
     { complaintId: 'c1', botherOptions: ['Quite a Bit'] },
     { complaintId: 'c3', botherOptions: ['A great deal'] },
   ]);
-  expect(await screen.findByText('Thank you! Your workplace concerns assessment has been recorded successfully.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Thank you! Your workplace concerns assessment has been recorded successfully.'),
+  ).toBeInTheDocument();
 });
 
 test('Skip Assessment goes to the thank-you page without sending anything', async () => {
@@ -113,7 +133,9 @@ test.each([
 test('a failed load shows the banner with Retry and the seven fallback concerns, which cannot be submitted', async () => {
   mockApi({ 'GET complaint-bother/get-all': { status: 500, body: { message: 'down' } } });
   renderConcerns();
-  expect(await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.'),
+  ).toBeInTheDocument();
   expect(screen.getAllByRole('group')).toHaveLength(7);
   await userEvent.click(option('Encouragement & Support', 'A great deal'));
   expect(option('Encouragement & Support', 'A great deal')).toHaveAttribute('aria-pressed', 'true');
@@ -124,7 +146,9 @@ test('a failed load shows the banner with Retry and the seven fallback concerns,
 test('a malformed list is treated as a failed load', async () => {
   mockApi({ 'GET complaint-bother/get-all': { body: { complaints: [{ id: 1, name: 'x' }] } } });
   renderConcerns();
-  expect(await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.'),
+  ).toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Clarity of Expectations' })).toBeInTheDocument();
 });
 
@@ -137,7 +161,9 @@ test('Retry loads the real list and keeps choices made on the fallback list', as
   fail = false;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await screen.findByRole('group', { name: 'Workload' });
-  expect(screen.queryByText('Failed to load workplace concerns. Please refresh the page and try again.')).not.toBeInTheDocument();
+  expect(
+    screen.queryByText('Failed to load workplace concerns. Please refresh the page and try again.'),
+  ).not.toBeInTheDocument();
   expect(option('Team & Culture', 'Quite a Bit')).toHaveAttribute('aria-pressed', 'true');
   expect(submitButton()).toHaveAttribute('aria-disabled', 'false');
 });

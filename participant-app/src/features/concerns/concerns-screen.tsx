@@ -67,7 +67,11 @@ export function ConcernsScreen() {
     setFailure(null);
     try {
       await concernRatingsApi.submitConcernRatings(ratingsOf(concerns, selections));
-      notifications.show({ color: 'green', title: 'Assessment recorded', message: 'Thank you! Your workplace concerns assessment has been recorded successfully.' });
+      notifications.show({
+        color: 'green',
+        title: 'Assessment recorded',
+        message: 'Thank you! Your workplace concerns assessment has been recorded successfully.',
+      });
       navigate(paths.thankyou);
     } catch (error) {
       setFailure(submissionErrorMessage('assessment', error));
@@ -107,7 +111,9 @@ export function ConcernsScreen() {
 
           {load.status === 'loading' && <LoadingStatus>Loading workplace concerns...</LoadingStatus>}
 
-          {load.status === 'ready' && concerns.length === 0 && <Text>There are no workplace concerns to rate at the moment.</Text>}
+          {load.status === 'ready' && concerns.length === 0 && (
+            <Text>There are no workplace concerns to rate at the moment.</Text>
+          )}
 
           {concerns.length > 0 && (
             <div className={classes.table}>
@@ -118,7 +124,12 @@ export function ConcernsScreen() {
                 ))}
               </div>
               {concerns.map((concern) => (
-                <ConcernRow key={concern.key} concern={concern} choice={selections[concern.key]} onChoose={(choice) => choose(concern.key, choice)} />
+                <ConcernRow
+                  key={concern.key}
+                  concern={concern}
+                  choice={selections[concern.key]}
+                  onChoose={(choice) => choose(concern.key, choice)}
+                />
               ))}
             </div>
           )}
@@ -142,7 +153,13 @@ export function ConcernsScreen() {
               Skip Assessment
             </Button>
             {load.status !== 'loading' && concerns.length > 0 && (
-              <Tooltip label={blockedReason} disabled={!blockedReason || submitting} events={{ hover: true, focus: true, touch: true }} multiline maw={280}>
+              <Tooltip
+                label={blockedReason}
+                disabled={!blockedReason || submitting}
+                events={{ hover: true, focus: true, touch: true }}
+                multiline
+                maw={280}
+              >
                 <Button
                   ref={submitRef}
                   size="md"

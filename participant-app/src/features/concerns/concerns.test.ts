@@ -33,11 +33,20 @@ test('a loaded list must be objects with a text _id and title', () => {
 });
 
 test("a concern's own spelling of an option is what gets sent", () => {
-  const [concern] = parseConcerns({ complaints: [{ _id: 'c1', title: 'Workload', botherOptions: ['a little', 'Quite a bit', 'Other'] }] }) ?? [];
+  const [concern] =
+    parseConcerns({
+      complaints: [{ _id: 'c1', title: 'Workload', botherOptions: ['a little', 'Quite a bit', 'Other'] }],
+    }) ?? [];
   expect(concern?.options).toEqual(['a little', 'Quite a bit', 'A great deal']);
 });
 
 test('choices made on the fallback list carry over to the loaded concerns with the same title', () => {
-  const loaded = parseConcerns({ complaints: [{ _id: 'c1', title: 'Team & Culture' }, { _id: 'c2', title: 'Workload' }] }) ?? [];
+  const loaded =
+    parseConcerns({
+      complaints: [
+        { _id: 'c1', title: 'Team & Culture' },
+        { _id: 'c2', title: 'Workload' },
+      ],
+    }) ?? [];
   expect(carrySelections({ team___culture: 2, clarity_of_expectations: 0 }, loaded)).toEqual({ c1: 2 });
 });

@@ -25,7 +25,11 @@ export function concernKey(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]/g, '_');
 }
 
-const standardOptions = (): [string, string, string] => [ratingOptions[0].value, ratingOptions[1].value, ratingOptions[2].value];
+const standardOptions = (): [string, string, string] => [
+  ratingOptions[0].value,
+  ratingOptions[1].value,
+  ratingOptions[2].value,
+];
 
 const fallbackTitles: [string, string][] = [
   ['Clarity of Expectations', 'Knowing what is expected of you at work.'],
@@ -58,8 +62,11 @@ export function parseConcerns(body: unknown): RatedConcern[] | null {
   const concerns: RatedConcern[] = [];
   for (const item of body.complaints as unknown[]) {
     if (!isRecord(item) || typeof item._id !== 'string' || !item._id || typeof item.title !== 'string') return null;
-    const own = Array.isArray(item.botherOptions) ? item.botherOptions.filter((o): o is string => typeof o === 'string') : [];
-    const spelled = (standard: string) => own.find((o) => o.trim().toLowerCase() === standard.toLowerCase())?.trim() ?? standard;
+    const own = Array.isArray(item.botherOptions)
+      ? item.botherOptions.filter((o): o is string => typeof o === 'string')
+      : [];
+    const spelled = (standard: string) =>
+      own.find((o) => o.trim().toLowerCase() === standard.toLowerCase())?.trim() ?? standard;
     const [a, b, c] = standardOptions();
     concerns.push({
       key: item._id,

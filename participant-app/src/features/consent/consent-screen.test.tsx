@@ -4,7 +4,10 @@ import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConsentScreen } from './consent-screen';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
-const agreement = { message: 'Agreement saved', agreement: { _id: 'ag1', date: '2026-03-02', createdAt: '2026-03-02T10:00:00.000Z' } };
+const agreement = {
+  message: 'Agreement saved',
+  agreement: { _id: 'ag1', date: '2026-03-02', createdAt: '2026-03-02T10:00:00.000Z' },
+};
 
 /** jsdom has no canvas: a small 2D context that records what is written. */
 function fakeCanvas() {
@@ -19,7 +22,9 @@ function fakeCanvas() {
     textAlign: 'start',
     textBaseline: 'alphabetic',
   };
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ctx) as unknown as HTMLCanvasElement['getContext']);
+  jest
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockImplementation((() => ctx) as unknown as HTMLCanvasElement['getContext']);
   jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
   return { written, ctx };
 }
@@ -52,7 +57,10 @@ test('the name comes from the stored details and the date defaults to today', as
   fakeCanvas();
   mockApi({});
   storeParticipant();
-  jest.useFakeTimers({ now: new Date(2026, 2, 2, 9, 30), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+  jest.useFakeTimers({
+    now: new Date(2026, 2, 2, 9, 30),
+    doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+  });
   renderConsent();
   jest.useRealTimers();
   expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Lovelace');
@@ -92,14 +100,21 @@ test('signing before the handwriting font has arrived goes through once it has, 
   const { calls } = mockApi({ 'POST useragreement/add': { status: 201, body: agreement } });
   storeParticipant('Ada Lovelace');
   let fontLoaded: (faces: FontFace[]) => void = () => {};
-  Object.defineProperty(document, 'fonts', { value: { load: () => new Promise<FontFace[]>((resolve) => (fontLoaded = resolve)) }, configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: { load: () => new Promise<FontFace[]>((resolve) => (fontLoaded = resolve)) },
+    configurable: true,
+  });
   renderConsent();
   await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
   expect(calls).toHaveLength(0);
   fontLoaded([]);
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
   expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({ method: 'POST', path: 'useragreement/add', body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' } });
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: 'useragreement/add',
+    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' },
+  });
   expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
 });
 
@@ -118,7 +133,11 @@ test('a press before the signature on screen has been drawn signs with the name 
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
   expect(written.at(-1)).toBe('Ada Lovelace');
   expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({ method: 'POST', path: 'useragreement/add', body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' } });
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: 'useragreement/add',
+    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' },
+  });
   expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
 });
 
@@ -160,9 +179,17 @@ test('signing sends the image without its prefix and the date, renames the parti
   await userEvent.type(dateInput, '2026-03-01');
   await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
-  expect(calls[0]).toMatchObject({ method: 'POST', path: 'useragreement/add', body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==', date: '2026-03-01' } });
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: 'useragreement/add',
+    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==', date: '2026-03-01' },
+  });
   expect(await screen.findByText('Thank you! Your consent has been recorded successfully.')).toBeInTheDocument();
-  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '0300123' });
+  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '0300123',
+  });
 });
 
 test.each([

@@ -91,7 +91,11 @@ export function ConsentScreen() {
       await quizApi.addAgreement({ imageBase64: image, date });
       const details = readParticipantDetails();
       saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
-      notifications.show({ color: 'green', title: 'Consent recorded', message: 'Thank you! Your consent has been recorded successfully.' });
+      notifications.show({
+        color: 'green',
+        title: 'Consent recorded',
+        message: 'Thank you! Your consent has been recorded successfully.',
+      });
       navigate(paths.question);
     } catch (error) {
       setFailure(submissionErrorMessage('consent', error));
@@ -140,7 +144,9 @@ export function ConsentScreen() {
                     role="img"
                     aria-label={signature ? `Signature of ${signedName}` : 'Signature, empty until you type your name'}
                     aria-describedby={errors.signature ? signatureErrorId : undefined}
-                    className={errors.signature ? `${classes.signature} ${classes.signatureInvalid}` : classes.signature}
+                    className={
+                      errors.signature ? `${classes.signature} ${classes.signatureInvalid}` : classes.signature
+                    }
                   />
                 </Input.Wrapper>
                 <TextInput

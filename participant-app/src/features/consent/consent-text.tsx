@@ -5,8 +5,8 @@ export function ConsentText() {
   return (
     <Stack gap="sm">
       <Text>
-        Prometrica is a computerized assessment built on over 40 years of data gathered from over 5,500 professionals and
-        executives. By signing below you agree to take part in the assessment and to the use of your responses as
+        Prometrica is a computerized assessment built on over 40 years of data gathered from over 5,500 professionals
+        and executives. By signing below you agree to take part in the assessment and to the use of your responses as
         described here.
       </Text>
       <Title order={2} size="h4">
@@ -20,9 +20,9 @@ export function ConsentText() {
         Confidentiality
       </Title>
       <Text>
-        Your details, your answers and your signature are kept confidential. They are seen only by the doctor who prepares
-        your report and by the staff who run the assessment, and they are not shared with your employer or any other
-        third party without your written permission, unless the law requires it.
+        Your details, your answers and your signature are kept confidential. They are seen only by the doctor who
+        prepares your report and by the staff who run the assessment, and they are not shared with your employer or any
+        other third party without your written permission, unless the law requires it.
       </Text>
       <Title order={2} size="h4">
         Taking part

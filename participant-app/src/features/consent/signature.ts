@@ -19,7 +19,9 @@ export type SignatureContext = Pick<
  * Waits until the handwriting font can be used, so the first signature is not drawn in a fallback
  * font. A browser without the Font Loading API, or a failed load, draws with what it has.
  */
-export async function waitForSignatureFont(fonts: Pick<FontFaceSet, 'load'> | undefined = globalThis.document?.fonts): Promise<void> {
+export async function waitForSignatureFont(
+  fonts: Pick<FontFaceSet, 'load'> | undefined = globalThis.document?.fonts,
+): Promise<void> {
   if (!fonts?.load) return;
   try {
     await fonts.load(SIGNATURE_FONT);
@@ -29,7 +31,12 @@ export async function waitForSignatureFont(fonts: Pick<FontFaceSet, 'load'> | un
 }
 
 /** Draws the typed name as a handwritten signature, shrinking the font for long names. */
-export function drawSignature(ctx: SignatureContext, name: string, width: number = SIGNATURE_SIZE.width, height: number = SIGNATURE_SIZE.height): void {
+export function drawSignature(
+  ctx: SignatureContext,
+  name: string,
+  width: number = SIGNATURE_SIZE.width,
+  height: number = SIGNATURE_SIZE.height,
+): void {
   ctx.clearRect(0, 0, width, height);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);

@@ -23,12 +23,18 @@ test('name, a valid email and a numeric phone are required before anything is se
 });
 
 test('a new participant is stored and sent to the welcome screen', async () => {
-  const { calls } = mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } } });
+  const { calls } = mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
   renderDetails();
   await fill('Ada Lovelace', 'ada@example.com', '03001234567');
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
   expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' });
-  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' });
+  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '03001234567',
+  });
   expect(localStorage.getItem('participantToken')).toBe('ptok');
 });
 
@@ -44,7 +50,9 @@ test("another participant on the same browser does not inherit the previous one'
   localStorage.setItem('UserData', JSON.stringify({ name: 'First', email: 'first@example.com', phone: '0300' }));
   localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: 'Q', userAnswer: 'true' }]));
   localStorage.setItem('currentQuestionIndex', '1');
-  mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok2', response: [], results: null } } });
+  mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok2', response: [], results: null } },
+  });
   renderDetails();
   await fill('Second Person', 'second@example.com', '03001234567');
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
@@ -55,7 +63,9 @@ test("another participant on the same browser does not inherit the previous one'
 test('the same participant coming back keeps their unfinished quiz', async () => {
   localStorage.setItem('UserData', JSON.stringify({ name: 'First', email: 'first@example.com', phone: '0300' }));
   localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: 'Q', userAnswer: 'true' }]));
-  mockApi({ 'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } } });
+  mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
   renderDetails();
   await fill('First', 'First@Example.com', '0300');
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());

@@ -64,7 +64,10 @@ test('/questions is the same test-taking screen', async () => {
 test("a load failure shows the server's message, and Retry loads the questions", async () => {
   let fail = true;
   mockApi({
-    'GET user/getquestion': () => (fail ? { status: 500, body: { message: 'Questions are unavailable right now' } } : { body: { message: 'ok', questions } }),
+    'GET user/getquestion': () =>
+      fail
+        ? { status: 500, body: { message: 'Questions are unavailable right now' } }
+        : { body: { message: 'ok', questions } },
   });
   renderQuiz();
   expect(await screen.findByText('Questions are unavailable right now')).toBeInTheDocument();
@@ -83,7 +86,9 @@ test('multiple choice options are lettered A to D; a click records the answer, s
   expect(screen.getByText('Question 2 of 3')).toBeInTheDocument();
   expect(screen.getByText('2 of 3')).toBeInTheDocument();
   expect(screen.getByText('33% Complete')).toBeInTheDocument();
-  expect(stored('answers')).toEqual([{ questionId: 'q1', questionText: 'What is the capital of France?', userAnswer: 'Paris' }]);
+  expect(stored('answers')).toEqual([
+    { questionId: 'q1', questionText: 'What is the capital of France?', userAnswer: 'Paris' },
+  ]);
   expect(stored('questions')).toEqual(questions);
   expect(localStorage.getItem('currentQuestionIndex')).toBe('1');
   expect(screen.getByRole('heading', { name: 'The sky is blue.' })).toHaveFocus();
@@ -114,7 +119,9 @@ test('a fill-in answer needs text: Submit Answer is disabled while blank and Ent
   expect(submit).toBeDisabled();
   await userEvent.type(input, ' 100 {Enter}');
   expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
-  expect(stored('answers')).toEqual([{ questionId: 'q3', questionText: 'Water boils at ___ degrees.', userAnswer: '100' }]);
+  expect(stored('answers')).toEqual([
+    { questionId: 'q3', questionText: 'Water boils at ___ degrees.', userAnswer: '100' },
+  ]);
 });
 
 test('typed text and the chosen option start afresh on the next question', async () => {
@@ -138,13 +145,22 @@ test('going back shows the earlier choice, and answering again replaces it', asy
   expect(screen.getByRole('button', { name: 'Rome' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: 'Paris' })).toHaveAttribute('aria-pressed', 'false');
   await userEvent.click(screen.getByRole('button', { name: 'Paris' }));
-  expect(stored('answers')).toEqual([{ questionId: 'q1', questionText: 'What is the capital of France?', userAnswer: 'Paris' }]);
+  expect(stored('answers')).toEqual([
+    { questionId: 'q1', questionText: 'What is the capital of France?', userAnswer: 'Paris' },
+  ]);
   expect(screen.getByText('Question 2 of 3')).toBeInTheDocument();
 });
 
 test('a reload resumes on the saved question with earlier answers kept, without fetching again', async () => {
   const { calls } = mockApi({});
-  resumeQuiz(questions, [{ questionId: 'q1', questionText: capital.question, userAnswer: 'Madrid' }, { questionId: 'q2', questionText: sky.question, userAnswer: 'true' }], 2);
+  resumeQuiz(
+    questions,
+    [
+      { questionId: 'q1', questionText: capital.question, userAnswer: 'Madrid' },
+      { questionId: 'q2', questionText: sky.question, userAnswer: 'true' },
+    ],
+    2,
+  );
   expect(screen.getByText('Question 3 of 3')).toBeInTheDocument();
   expect(screen.getByText('67% Complete')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
@@ -193,7 +209,19 @@ test('the answer buttons are reached with Tab and chosen with Enter or Space', a
 test('Logout shows only for a signed-in participant account and ends the session', async () => {
   mockApi({ 'GET user/getquestion': { body: { message: 'ok', questions } } });
   localStorage.setItem('token', 'tok');
-  useAuthStore.setState({ userAuth: true, token: 'tok', user: { _id: 'u1', name: 'Ada', email: 'ada@example.com', phoneNumber: '0300', role: 'user', createdAt: '', updatedAt: '' } });
+  useAuthStore.setState({
+    userAuth: true,
+    token: 'tok',
+    user: {
+      _id: 'u1',
+      name: 'Ada',
+      email: 'ada@example.com',
+      phoneNumber: '0300',
+      role: 'user',
+      createdAt: '',
+      updatedAt: '',
+    },
+  });
   renderQuiz();
   await screen.findByText('Question 1 of 3');
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

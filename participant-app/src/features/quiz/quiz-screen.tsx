@@ -55,7 +55,12 @@ export function QuizScreen() {
                 <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
                   {question.question}
                 </Title>
-                <AnswerChoices key={question._id} question={question} previousAnswer={previousAnswer} onAnswer={answer} />
+                <AnswerChoices
+                  key={question._id}
+                  question={question}
+                  previousAnswer={previousAnswer}
+                  onAnswer={answer}
+                />
               </Stack>
             </Paper>
             <Group>

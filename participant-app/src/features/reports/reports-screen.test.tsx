@@ -41,7 +41,11 @@ test('a participant who skipped the concerns can still rate them', async () => {
 });
 
 test('before any submission the page says there is nothing to summarise', async () => {
-  mockApi({ 'GET user/getuserresponse': { body: { message: 'ok', responses: [], submittedAt: null, concerns: [], concernsSubmittedAt: null } } });
+  mockApi({
+    'GET user/getuserresponse': {
+      body: { message: 'ok', responses: [], submittedAt: null, concerns: [], concernsSubmittedAt: null },
+    },
+  });
   renderReports();
   expect(await screen.findByText(/You have not submitted the assessment yet/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Start the assessment' })).toHaveAttribute('href', '/welcome');
@@ -49,7 +53,10 @@ test('before any submission the page says there is nothing to summarise', async 
 
 test("a load failure shows the server's message, and Retry tries again", async () => {
   let fail = true;
-  mockApi({ 'GET user/getuserresponse': () => (fail ? { status: 500, body: { message: 'Summary unavailable' } } : { body: summary }) });
+  mockApi({
+    'GET user/getuserresponse': () =>
+      fail ? { status: 500, body: { message: 'Summary unavailable' } } : { body: summary },
+  });
   renderReports();
   expect(await screen.findByText('Summary unavailable')).toBeInTheDocument();
   fail = false;

@@ -70,43 +70,44 @@ export function ReportsScreen() {
               </SummarySection>
 
               <SummarySection title="Workplace concerns">
-                  {summary.concerns.length > 0 ? (
-                    <>
-                      {summary.concernsSubmittedAt && <Text>Rated on {formatDate(summary.concernsSubmittedAt)}</Text>}
-                      <Table>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>Concern</Table.Th>
-                            <Table.Th>Your answer</Table.Th>
+                {summary.concerns.length > 0 ? (
+                  <>
+                    {summary.concernsSubmittedAt && <Text>Rated on {formatDate(summary.concernsSubmittedAt)}</Text>}
+                    <Table>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Concern</Table.Th>
+                          <Table.Th>Your answer</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {summary.concerns.map((concern, i) => (
+                          <Table.Tr key={`${i}-${concern.title}`}>
+                            <Table.Td>{concern.title}</Table.Td>
+                            <Table.Td>{concern.botherOptions.join(', ')}</Table.Td>
                           </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {summary.concerns.map((concern, i) => (
-                            <Table.Tr key={`${i}-${concern.title}`}>
-                              <Table.Td>{concern.title}</Table.Td>
-                              <Table.Td>{concern.botherOptions.join(', ')}</Table.Td>
-                            </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
-                    </>
-                  ) : (
-                    <Stack gap="xs" align="flex-start">
-                      <Text>You did not rate any workplace concerns.</Text>
-                      {!summary.concernsSubmittedAt && (
-                        <Button component={Link} to={paths.concerns} variant="light">
-                          Rate workplace concerns
-                        </Button>
-                      )}
-                    </Stack>
-                  )}
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </>
+                ) : (
+                  <Stack gap="xs" align="flex-start">
+                    <Text>You did not rate any workplace concerns.</Text>
+                    {!summary.concernsSubmittedAt && (
+                      <Button component={Link} to={paths.concerns} variant="light">
+                        Rate workplace concerns
+                      </Button>
+                    )}
+                  </Stack>
+                )}
               </SummarySection>
 
               <SummarySection title="Your report">
-                  <Text>
-                    The doctor will prepare your personal report from your responses and email it to{' '}
-                    {email ? <strong>{email}</strong> : 'the email address you gave'} within {REPORT_WORKING_DAYS} working days.
-                  </Text>
+                <Text>
+                  The doctor will prepare your personal report from your responses and email it to{' '}
+                  {email ? <strong>{email}</strong> : 'the email address you gave'} within {REPORT_WORKING_DAYS} working
+                  days.
+                </Text>
               </SummarySection>
             </>
           )}

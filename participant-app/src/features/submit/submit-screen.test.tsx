@@ -21,10 +21,14 @@ const submitted = {
 function saveQuiz(saved = answers) {
   localStorage.setItem('questions', JSON.stringify(questions));
   localStorage.setItem('answers', JSON.stringify(saved));
-  localStorage.setItem('UserData', JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' }));
+  localStorage.setItem(
+    'UserData',
+    JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' }),
+  );
 }
 
-const renderSubmit = (state?: unknown) => renderWithProviders(<SubmitScreen />, { route: { pathname: '/submit', state }, path: '/submit' });
+const renderSubmit = (state?: unknown) =>
+  renderWithProviders(<SubmitScreen />, { route: { pathname: '/submit', state }, path: '/submit' });
 
 test('shows how many questions are answered out of the total', () => {
   saveQuiz();
@@ -59,7 +63,10 @@ test('submitting sends the participant details and answers, then shows the submi
   expect(screen.getByText('Total questions answered: 2')).toBeInTheDocument();
   expect(screen.getByText(/Thank you for completing the questionnaire/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Continue to final assessment' })).toHaveAttribute('href', '/complaint-list');
-  expect(screen.getByRole('link', { name: 'Finish without the final assessment' })).toHaveAttribute('href', '/Thankyou');
+  expect(screen.getByRole('link', { name: 'Finish without the final assessment' })).toHaveAttribute(
+    'href',
+    '/Thankyou',
+  );
   for (const key of ['questions', 'answers', 'currentQuestionIndex', 'previousAnswers', 'answerdata', 'scoreResults']) {
     expect(localStorage.getItem(key)).toBeNull();
   }
@@ -89,7 +96,8 @@ test("a failed submission shows the server's message, keeps the answers, and Sub
   saveQuiz();
   let fail = true;
   const { calls } = mockApi({
-    'POST user/submitanswer': () => (fail ? { status: 422, body: { message: 'The quiz has changed, please reload' } } : { body: submitted }),
+    'POST user/submitanswer': () =>
+      fail ? { status: 422, body: { message: 'The quiz has changed, please reload' } } : { body: submitted },
   });
   renderSubmit({ answers, total: 2 });
   await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -111,7 +119,11 @@ test('an expired session says so', async () => {
 });
 
 test('with no answers and no responses on the server, Go to Quiz replaces Submit', async () => {
-  mockApi({ 'GET user/getuserresponse': { body: { message: 'ok', responses: [], submittedAt: null, concerns: [], concernsSubmittedAt: null } } });
+  mockApi({
+    'GET user/getuserresponse': {
+      body: { message: 'ok', responses: [], submittedAt: null, concerns: [], concernsSubmittedAt: null },
+    },
+  });
   renderSubmit();
   expect(await screen.findByRole('link', { name: 'Go to Quiz' })).toHaveAttribute('href', '/question');
   expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
@@ -120,14 +132,22 @@ test('with no answers and no responses on the server, Go to Quiz replaces Submit
 test('when responses cannot be loaded the page says no quiz results are available', async () => {
   mockApi({ 'GET user/getuserresponse': { status: 500, body: { message: 'boom' } } });
   renderSubmit();
-  expect(await screen.findByText('No quiz results available. Please take the quiz first to see your results.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('No quiz results available. Please take the quiz first to see your results.'),
+  ).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to Quiz' })).toBeInTheDocument();
 });
 
 test('a participant who already submitted sees their submitted responses again', async () => {
   mockApi({
     'GET user/getuserresponse': {
-      body: { message: 'ok', responses: submitted.questions, submittedAt: submitted.submittedAt, concerns: [], concernsSubmittedAt: null },
+      body: {
+        message: 'ok',
+        responses: submitted.questions,
+        submittedAt: submitted.submittedAt,
+        concerns: [],
+        concernsSubmittedAt: null,
+      },
     },
   });
   renderSubmit();

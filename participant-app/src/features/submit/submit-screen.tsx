@@ -6,7 +6,13 @@ import { paths, quizApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { LoadingStatus } from '../../components/status';
 import { readParticipantDetails } from '../../lib/participant-details';
-import { asAnswers, clearQuizProgress, readSavedAnswers, readSavedQuestions, type SavedAnswer } from '../../lib/quiz-progress';
+import {
+  asAnswers,
+  clearQuizProgress,
+  readSavedAnswers,
+  readSavedQuestions,
+  type SavedAnswer,
+} from '../../lib/quiz-progress';
 import { answerSubmissionErrorMessage } from '../../lib/submission-messages';
 import { SubmittedResponses } from './components/submitted-responses';
 
@@ -19,13 +25,19 @@ type View =
 
 /** The answers to send: saved ones first (always current), else what `/question` handed over. */
 function initialView(navigationState: unknown): View {
-  const handedOver = typeof navigationState === 'object' && navigationState !== null ? (navigationState as Record<string, unknown>) : {};
+  const handedOver =
+    typeof navigationState === 'object' && navigationState !== null ? (navigationState as Record<string, unknown>) : {};
   const saved = readSavedAnswers();
   const answers = saved.length > 0 ? saved : (asAnswers(handedOver.answers) ?? []);
   if (answers.length === 0) return { kind: 'checking' };
   const questions = readSavedQuestions();
-  const total = typeof handedOver.total === 'number' && handedOver.total > 0 ? handedOver.total : (questions?.length ?? answers.length);
-  const answered = questions ? answers.filter((a) => questions.some((q) => q._id === a.questionId)).length : answers.length;
+  const total =
+    typeof handedOver.total === 'number' && handedOver.total > 0
+      ? handedOver.total
+      : (questions?.length ?? answers.length);
+  const answered = questions
+    ? answers.filter((a) => questions.some((q) => q._id === a.questionId)).length
+    : answers.length;
   return { kind: 'review', answers, total, answered: Math.min(answered, total) };
 }
 
@@ -49,7 +61,12 @@ export function SubmitScreen() {
     quizApi
       .getUserResponse()
       .then((res) => {
-        if (live) setView(res.responses.length > 0 ? { kind: 'submitted', total: res.responses.length } : { kind: 'nothing-answered' });
+        if (live)
+          setView(
+            res.responses.length > 0
+              ? { kind: 'submitted', total: res.responses.length }
+              : { kind: 'nothing-answered' },
+          );
       })
       .catch(() => {
         if (live) setView({ kind: 'unavailable' });
@@ -79,7 +96,11 @@ export function SubmitScreen() {
       notifications.show({ color: 'green', title: 'Answers submitted', message: res.message });
       setView({ kind: 'submitted', total: res.totalQuestions });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Your answers were not submitted', message: answerSubmissionErrorMessage(error) });
+      notifications.show({
+        color: 'red',
+        title: 'Your answers were not submitted',
+        message: answerSubmissionErrorMessage(error),
+      });
       setSubmitting(false);
     }
   }
@@ -131,7 +152,11 @@ export function SubmitScreen() {
                 </Alert>
               )}
               <Group>
-                <Button size="md" loading={submitting} onClick={() => void submit(view.answers, view.total, view.answered)}>
+                <Button
+                  size="md"
+                  loading={submitting}
+                  onClick={() => void submit(view.answers, view.total, view.answered)}
+                >
                   Submit
                 </Button>
                 <Button component={Link} to={paths.question} variant="default" size="md">

@@ -15,8 +15,8 @@ export function ThankyouScreen() {
             <DoneIcon />
             <Title order={1}>Thank you for completing the assessment</Title>
             <Text size="lg">
-              Your responses have been recorded. The doctor will prepare a personal report from your responses and
-              email it to you.
+              Your responses have been recorded. The doctor will prepare a personal report from your responses and email
+              it to you.
             </Text>
             <Text c="dimmed">You can close this page now, or see a summary of what you sent.</Text>
             <Button component={Link} to={paths.reports} variant="light">

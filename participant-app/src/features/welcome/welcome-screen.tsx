@@ -12,9 +12,9 @@ export function WelcomeScreen() {
         <Stack gap="md">
           <Title order={1}>Welcome to Prometrica</Title>
           <Text size="lg">
-            Prometrica is a computerized assessment for professionals and executives (beta). It gives you a
-            data-driven snapshot of how you function today, combining analytical software with an executive
-            coach&apos;s four decades of coaching experience.
+            Prometrica is a computerized assessment for professionals and executives (beta). It gives you a data-driven
+            snapshot of how you function today, combining analytical software with an executive coach&apos;s four
+            decades of coaching experience.
           </Text>
           <Text>
             Your answers reveal behaviour patterns, growth opportunities and hidden risks, so you can see where you

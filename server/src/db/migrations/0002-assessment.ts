@@ -4,7 +4,10 @@ import { sql, type Kysely } from 'kysely';
 // for booleans, option lists as JSON text; `*_lower` columns hold the lowercased text search and
 // uniqueness compare (lowercased in JavaScript, because SQLite's lower() only knows ASCII).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('name_lower', 'text', (column) => column.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('name_lower', 'text', (column) => column.notNull().defaultTo(''))
+    .execute();
   await sql`update users set name_lower = lower(name)`.execute(db);
 
   await db.schema
@@ -47,7 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('questions_created_at_idx').on('questions').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('questions_category_idx').on('questions').columns(['category_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('questions_category_idx')
+    .on('questions')
+    .columns(['category_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('agreements')

@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return new;
       end
       $$`.execute(db);
-    await sql`create trigger results_search_text before insert on results for each row execute function results_search_text()`.execute(db);
+    await sql`create trigger results_search_text before insert on results for each row execute function results_search_text()`.execute(
+      db,
+    );
     await sql`
       create function participants_search_text() returns trigger language plpgsql as $$
       begin
@@ -153,8 +155,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     return;
   }
   for (const trigger of [
-    'result_search_insert', 'result_search_delete', 'result_search_participant',
-    'participant_month_counts_insert', 'participant_month_counts_delete', 'participant_month_counts_update',
+    'result_search_insert',
+    'result_search_delete',
+    'result_search_participant',
+    'participant_month_counts_insert',
+    'participant_month_counts_delete',
+    'participant_month_counts_update',
   ]) {
     await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
   }

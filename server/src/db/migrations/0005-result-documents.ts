@@ -64,7 +64,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addColumn('total', 'integer', (column) => column.notNull())
     .addColumn('percent', 'integer', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('result_categories_result_idx').on('result_categories').columns(['result_id', 'position']).execute();
+  await db.schema
+    .createIndex('result_categories_result_idx')
+    .on('result_categories')
+    .columns(['result_id', 'position'])
+    .execute();
   await db.schema
     .createTable('answers')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -84,12 +88,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       insert into result_categories (id, result_id, position, category_name, correct, wrong, total, percent)
       select gen_random_uuid()::text, results.id, figure.position - 1, figure.value ->> 0, (figure.value ->> 1)::integer,
         (figure.value ->> 2)::integer, (figure.value ->> 3)::integer, (figure.value ->> 4)::integer
-      from results cross join lateral json_array_elements(results.categories::json) with ordinality as figure(value, position)`.execute(db);
+      from results cross join lateral json_array_elements(results.categories::json) with ordinality as figure(value, position)`.execute(
+      db,
+    );
     await sql`
       insert into answers (id, result_id, position, question_id, question_text, user_answer, correct_answer, category_name, is_correct)
       select gen_random_uuid()::text, result_answers.result_id, answer.position - 1, answer.value ->> 0, answer.value ->> 1,
         answer.value ->> 2, answer.value ->> 3, answer.value ->> 4, case when (answer.value ->> 5)::boolean then 1 else 0 end
-      from result_answers cross join lateral json_array_elements(result_answers.answers::json) with ordinality as answer(value, position)`.execute(db);
+      from result_answers cross join lateral json_array_elements(result_answers.answers::json) with ordinality as answer(value, position)`.execute(
+      db,
+    );
   } else {
     const newId = sql`lower(hex(randomblob(16)))`;
     await sql`

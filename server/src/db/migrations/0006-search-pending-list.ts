@@ -10,7 +10,9 @@ import { isPostgres } from '../postgres/postgres';
 
 /** The index exists only where pg_trgm could be created (migration 0004). */
 async function searchIndexExists(db: Kysely<unknown>): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`select to_regclass('results_search_trgm_idx') is not null as found`.execute(db);
+  const { rows } = await sql<{
+    found: boolean;
+  }>`select to_regclass('results_search_trgm_idx') is not null as found`.execute(db);
   return rows[0]?.found === true;
 }
 

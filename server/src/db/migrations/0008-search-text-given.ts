@@ -10,7 +10,9 @@ import { isPostgres } from '../postgres/postgres';
 async function createTrigger(db: Kysely<unknown>, when: string): Promise<void> {
   await sql`drop trigger if exists results_search_text on results`.execute(db);
   await sql
-    .raw(`create trigger results_search_text before insert on results for each row ${when} execute function results_search_text()`)
+    .raw(
+      `create trigger results_search_text before insert on results for each row ${when} execute function results_search_text()`,
+    )
     .execute(db);
 }
 

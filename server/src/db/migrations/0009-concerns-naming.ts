@@ -24,7 +24,9 @@ async function moveConcerns(
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
   await sql`insert into ${sql.table(to.table)} (id, title, description, ${sql.ref(to.options)}, status, reporter_name, created_at, updated_at)
-    select id, title, description, ${sql.ref(from.options)}, status, reporter_name, created_at, updated_at from ${sql.table(from.table)}`.execute(db);
+    select id, title, description, ${sql.ref(from.options)}, status, reporter_name, created_at, updated_at from ${sql.table(from.table)}`.execute(
+    db,
+  );
   await db.schema.dropIndex(from.index).execute();
   await db.schema.dropTable(from.table).execute();
   await db.schema.createIndex(to.index).on(to.table).columns(['created_at', 'id']).execute();
@@ -45,10 +47,12 @@ const after = { table: 'concerns', options: 'rating_options', index: 'concerns_c
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await moveConcerns(db, before, after);
-  for (const [from, to] of ratingColumns) await db.schema.alterTable('concern_ratings').renameColumn(from, to).execute();
+  for (const [from, to] of ratingColumns)
+    await db.schema.alterTable('concern_ratings').renameColumn(from, to).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [from, to] of ratingColumns) await db.schema.alterTable('concern_ratings').renameColumn(to, from).execute();
+  for (const [from, to] of ratingColumns)
+    await db.schema.alterTable('concern_ratings').renameColumn(to, from).execute();
   await moveConcerns(db, after, before);
 }

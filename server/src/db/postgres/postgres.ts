@@ -102,7 +102,9 @@ class CurrentSchemaIntrospector extends PostgresIntrospector {
     super(db);
   }
 
-  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+  override async getTables(
+    options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
     const { rows } = await sql<{ name: string; schema: string; kind: string }>`
       select c.relname as name, ns.nspname as schema, c.relkind as kind
       from pg_catalog.pg_class as c join pg_catalog.pg_namespace as ns on ns.oid = c.relnamespace
@@ -110,7 +112,12 @@ class CurrentSchemaIntrospector extends PostgresIntrospector {
       order by c.relname`.execute(this.db);
     return rows
       .filter((row) => options.withInternalKyselyTables || !row.name.startsWith('kysely_'))
-      .map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === 'v' || row.kind === 'm', columns: [] }));
+      .map((row) => ({
+        name: row.name,
+        schema: row.schema,
+        isView: row.kind === 'v' || row.kind === 'm',
+        columns: [],
+      }));
   }
 }
 

@@ -11,5 +11,8 @@ const threadEntry = path.join(__dirname, 'thread-entry.cjs');
  * start in a thread than the require hook the entry registers.
  */
 export function startSqliteThread<T extends object>(name: string, data: Omit<T, 'module'>): Worker {
-  return new Worker(threadEntry, { execArgv: [], workerData: { ...data, module: path.join(__dirname, `${name}.worker.ts`) } });
+  return new Worker(threadEntry, {
+    execArgv: [],
+    workerData: { ...data, module: path.join(__dirname, `${name}.worker.ts`) },
+  });
 }

@@ -73,7 +73,11 @@ export class SqliteWriteThread {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = startSqliteThread<WriteThreadData>('write-thread', { file: this.file, pragmas: this.pragmas, preparedLimit: 64 });
+    const worker = startSqliteThread<WriteThreadData>('write-thread', {
+      file: this.file,
+      pragmas: this.pragmas,
+      preparedLimit: 64,
+    });
     worker.unref();
     worker.on('message', (replies: WriteThreadReply[]) => {
       this.onCommit();

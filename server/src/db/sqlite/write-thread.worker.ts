@@ -24,7 +24,8 @@ export interface ThreadStatement {
 export type WriteThreadMessage = { id: number; statements: ThreadStatement[] } | { close: true };
 
 /** The thread's answer to a transaction: each statement's rows, or why nothing of it was kept. */
-export type WriteThreadReply = { id: number; rows: unknown[][] } | { id: number; error: { message: string; code?: string } };
+export type WriteThreadReply =
+  { id: number; rows: unknown[][] } | { id: number; error: { message: string; code?: string } };
 
 type Transaction = Extract<WriteThreadMessage, { id: number }>;
 

@@ -8,7 +8,11 @@ import { insertAgreement } from './repository';
 /** `POST useragreement/add`: the participant's signed consent, stored against them. */
 export { findLatestAgreement } from './repository';
 
-export async function addAgreement(store: Store, who: ParticipantIdentity, body: AgreementBody): Promise<AgreementResponse> {
+export async function addAgreement(
+  store: Store,
+  who: ParticipantIdentity,
+  body: AgreementBody,
+): Promise<AgreementResponse> {
   // After a submission only the submitting browser acts for the participant.
   await assertSubmittingSession(store.db, who);
   const agreement = { id: randomUUID(), participantId: who.id, ...body, createdAt: new Date().toISOString() };

@@ -12,18 +12,16 @@ export interface CategoryRecord {
 export const normalizeCategoryName = (name: string) => name.trim().toLowerCase();
 
 function withQuestionCount(db: Executor) {
-  return db
-    .selectFrom('categories')
-    .select((eb) => [
-      'categories.id',
-      'categories.name',
-      'categories.created_at',
-      eb
-        .selectFrom('questions')
-        .select((inner) => inner.fn.countAll().as('count'))
-        .whereRef('questions.category_id', '=', 'categories.id')
-        .as('question_count'),
-    ]);
+  return db.selectFrom('categories').select((eb) => [
+    'categories.id',
+    'categories.name',
+    'categories.created_at',
+    eb
+      .selectFrom('questions')
+      .select((inner) => inner.fn.countAll().as('count'))
+      .whereRef('questions.category_id', '=', 'categories.id')
+      .as('question_count'),
+  ]);
 }
 
 type Row = { id: string; name: string; created_at: string; question_count: unknown };
@@ -37,7 +35,10 @@ const toRecord = (row: Row): CategoryRecord => ({
 
 /** Every category with its question count, newest first. */
 export async function listCategories(db: Executor): Promise<CategoryRecord[]> {
-  const rows = await withQuestionCount(db).orderBy('categories.created_at', 'desc').orderBy('categories.id', 'desc').execute();
+  const rows = await withQuestionCount(db)
+    .orderBy('categories.created_at', 'desc')
+    .orderBy('categories.id', 'desc')
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -47,7 +48,9 @@ export async function findCategoryById(db: Executor, id: string): Promise<Catego
 }
 
 export async function findCategoryByName(db: Executor, name: string): Promise<CategoryRecord | undefined> {
-  const row = await withQuestionCount(db).where('categories.name_lower', '=', normalizeCategoryName(name)).executeTakeFirst();
+  const row = await withQuestionCount(db)
+    .where('categories.name_lower', '=', normalizeCategoryName(name))
+    .executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
 

@@ -1,4 +1,8 @@
-import { categoryBodySchema, categoryListResponseSchema, categoryResponseSchema } from '@prometrica/shared-api/contract';
+import {
+  categoryBodySchema,
+  categoryListResponseSchema,
+  categoryResponseSchema,
+} from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { createCategory, deleteCategory, getCategories, updateCategory } from './service';

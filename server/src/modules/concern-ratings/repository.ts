@@ -138,7 +138,11 @@ export async function listConcernSubmissions(db: Executor): Promise<ConcernSubmi
 }
 
 export async function findConcernRatingSubmission(db: Executor, ratingId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('concern_ratings').select('submission_id').where('id', '=', ratingId).executeTakeFirst();
+  const row = await db
+    .selectFrom('concern_ratings')
+    .select('submission_id')
+    .where('id', '=', ratingId)
+    .executeTakeFirst();
   return row?.submission_id;
 }
 

@@ -32,7 +32,8 @@ export const concernRatingRoutes = [
     response: concernRatingsResponseSchema,
     status: 201,
     errors: [400, 401, 403, 409],
-    handler: async ({ app, request, reply, body }) => createdOrRepeated(reply, await submitConcernRatings(app, currentParticipant(request), body)),
+    handler: async ({ app, request, reply, body }) =>
+      createdOrRepeated(reply, await submitConcernRatings(app, currentParticipant(request), body)),
   }),
   route({
     method: 'GET',

@@ -60,7 +60,9 @@ async function repeatRatings(
   const storedChoices = choicesOf(
     stored.map((rating) => ({ concernId: rating.concern.id, choice: rating.chosenOptions[0] ?? '' })),
   );
-  const sentChoices = choicesOf(sent.map((rating) => ({ concernId: rating.complaintId, choice: rating.botherOptions[0] ?? '' })));
+  const sentChoices = choicesOf(
+    sent.map((rating) => ({ concernId: rating.complaintId, choice: rating.botherOptions[0] ?? '' })),
+  );
   const same =
     storedChoices.size === sentChoices.size &&
     [...sentChoices].every(([concernId, choice]) => storedChoices.get(concernId) === choice);
@@ -81,7 +83,10 @@ export async function submitConcernRatings(
   const ids = body.map((rating) => rating.complaintId);
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
   if (repeated.length > 0) {
-    throw badRequest(`complaintId: concern ${[...new Set(repeated)].join(', ')} is rated more than once`, 'complaintId');
+    throw badRequest(
+      `complaintId: concern ${[...new Set(repeated)].join(', ')} is rated more than once`,
+      'complaintId',
+    );
   }
   await assertSubmittingSession(store.db, who);
   const existing = await findConcernSubmissionByParticipant(store.db, who.id);
@@ -117,7 +122,12 @@ export async function submitConcernRatings(
       status: 'pending',
     };
   });
-  const submission: ConcernSubmissionRecord = { id: randomUUID(), participantId: who.id, sessionId: who.sessionId, createdAt };
+  const submission: ConcernSubmissionRecord = {
+    id: randomUUID(),
+    participantId: who.id,
+    sessionId: who.sessionId,
+    createdAt,
+  };
   try {
     await store.db.transaction().execute(async (trx) => {
       await insertConcernSubmission(trx, submission);
@@ -172,7 +182,9 @@ export async function deleteConcernRating(store: Store, ratingId: string): Promi
     const submissionId = found(await findConcernRatingSubmission(trx, ratingId), ratingNotFoundMessage);
     await deleteRatingRow(trx, ratingId);
     const emptied = await deleteConcernSubmissionIfEmpty(trx, submissionId);
-    return { message: emptied ? 'Concern rating and its empty submission deleted' : 'Concern rating deleted successfully' };
+    return {
+      message: emptied ? 'Concern rating and its empty submission deleted' : 'Concern rating deleted successfully',
+    };
   });
 }
 

@@ -27,7 +27,12 @@ const toRecord = (row: ConcernsTable): ConcernRecord => ({
 /** Every concern, newest or oldest first (id breaks ties). */
 export async function listConcerns(db: Executor, order: 'newest' | 'oldest'): Promise<ConcernRecord[]> {
   const direction = order === 'newest' ? 'desc' : 'asc';
-  const rows = await db.selectFrom('concerns').selectAll().orderBy('created_at', direction).orderBy('id', direction).execute();
+  const rows = await db
+    .selectFrom('concerns')
+    .selectAll()
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .execute();
   return rows.map(toRecord);
 }
 

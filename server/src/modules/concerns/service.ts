@@ -51,21 +51,19 @@ export interface NewConcern {
 
 /** Builds concern records; their timestamps step by a millisecond so a batch keeps its order. */
 export function newConcerns(inputs: readonly NewConcern[], start = Date.now()) {
-  return inputs.map(
-    (input, index): ConcernRecord => {
-      const at = new Date(start + index).toISOString();
-      return {
-        id: randomUUID(),
-        title: input.title,
-        description: input.description,
-        ratingOptions: input.ratingOptions,
-        status: 'pending',
-        reporterName: input.reporterName || defaultReporter,
-        createdAt: at,
-        updatedAt: at,
-      };
-    },
-  );
+  return inputs.map((input, index): ConcernRecord => {
+    const at = new Date(start + index).toISOString();
+    return {
+      id: randomUUID(),
+      title: input.title,
+      description: input.description,
+      ratingOptions: input.ratingOptions,
+      status: 'pending',
+      reporterName: input.reporterName || defaultReporter,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
 }
 
 /** `POST complaint/create-complaint`: a list, stored in one transaction. */

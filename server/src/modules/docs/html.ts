@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OpenApiDocument, OpenApiOperation } from './openapi';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const styles = `
 body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:24px;color:#1d2b24}

@@ -44,12 +44,20 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 }
 
 /** Who may call, in words and as OpenAPI security requirements. */
-export function describeAccess(rule: Access): { who: string[]; text: string; security: Array<Record<string, string[]>> } {
+export function describeAccess(rule: Access): {
+  who: string[];
+  text: string;
+  security: Array<Record<string, string[]>>;
+} {
   switch (rule.kind) {
     case 'public':
       return { who: ['public'], text: 'No token needed.', security: [] };
     case 'participant':
-      return { who: ['participant'], text: 'Participant token (from auth/validateuser).', security: [{ participantToken: [] }] };
+      return {
+        who: ['participant'],
+        text: 'Participant token (from auth/validateuser).',
+        security: [{ participantToken: [] }],
+      };
     case 'account': {
       const roles = rule.roles ?? ['user', 'admin', 'superadmin'];
       return { who: [...roles], text: `Account token; role ${roles.join(' or ')}.`, security: [{ accountToken: [] }] };
@@ -66,7 +74,10 @@ export function describeAccess(rule: Access): { who: string[]; text: string; sec
 /** `/category/:id` → `/api/category/{id}`. */
 export const openApiPath = (url: string) => apiPrefix + url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query'): NonNullable<OpenApiOperation['parameters']> {
+function parametersOf(
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query',
+): NonNullable<OpenApiOperation['parameters']> {
   if (!schema) return [];
   const json = jsonSchemaOf(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -103,7 +114,12 @@ function operationOf(route: ApiRoute): OpenApiOperation {
     'x-access': rule.who,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } },
+          },
+        }
       : {}),
     responses,
   };

@@ -23,6 +23,10 @@ export const docsRoutes: FastifyPluginAsync<{ routes: readonly ApiRoute[] }> = a
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(page),
+      reply
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(page),
   );
 };

@@ -86,11 +86,22 @@ export interface CarriedDetailsRows {
 
 export function carriedDetailsRows(writes: readonly CarriedDetailsWrite[]): CarriedDetailsRows {
   const parameters: unknown[] = [];
-  for (const { participantId, resultId, details: { name, email, phone }, updatedAt } of writes) {
+  for (const {
+    participantId,
+    resultId,
+    details: { name, email, phone },
+    updatedAt,
+  } of writes) {
     if (name === undefined && email === undefined && phone === undefined) continue;
     parameters.push(
-      participantId, resultId, name ?? null, name?.toLowerCase() ?? null, phone ?? null, email ?? null,
-      email === undefined ? null : normalizeEmail(email), updatedAt,
+      participantId,
+      resultId,
+      name ?? null,
+      name?.toLowerCase() ?? null,
+      phone ?? null,
+      email ?? null,
+      email === undefined ? null : normalizeEmail(email),
+      updatedAt,
     );
   }
   return { count: parameters.length / carriedTypes.length, parameters };

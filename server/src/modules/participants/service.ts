@@ -3,7 +3,13 @@ import type { ValidateUserBody, ValidateUserResponse } from '@prometrica/shared-
 import type { Store } from '../../db/types';
 import type { TokenService } from '../../lib/tokens';
 import type { ParticipantIdentity } from '../../plugins/auth';
-import { findResultByParticipant, findResultCategories, listAnswers, toCategoryFigure, toTotals } from '../results/service';
+import {
+  findResultByParticipant,
+  findResultCategories,
+  listAnswers,
+  toCategoryFigure,
+  toTotals,
+} from '../results/service';
 import {
   findParticipantByEmail,
   insertParticipantIfMissing,
@@ -33,12 +39,18 @@ async function findOrCreateParticipant(store: Store, body: ValidateUserBody, now
 }
 
 /** Stores the name and phone given when they differ from the stored ones. */
-async function updateDetails(store: Store, participant: ParticipantRecord, body: ValidateUserBody, now: string): Promise<void> {
+async function updateDetails(
+  store: Store,
+  participant: ParticipantRecord,
+  body: ValidateUserBody,
+  now: string,
+): Promise<void> {
   const changes = {
     ...(body.name && body.name !== participant.name ? { name: body.name } : {}),
     ...(body.phone && body.phone !== participant.phone ? { phone: body.phone } : {}),
   };
-  if (Object.keys(changes).length > 0) await updateParticipant(store.db, participant.id, { ...changes, updatedAt: now });
+  if (Object.keys(changes).length > 0)
+    await updateParticipant(store.db, participant.id, { ...changes, updatedAt: now });
 }
 
 /**

@@ -80,7 +80,8 @@ export class QuestionSet {
     try {
       const records = await listQuestionsInQuizOrder(this.store.db);
       const checked = getQuestionsResponseSchema.safeParse(participantQuestions(records));
-      if (!checked.success) throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
+      if (!checked.success)
+        throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
       const text = JSON.stringify(checked.data);
       const previous = this.current?.reply;
       const reply = previous && previous.text === text ? previous : new PreparedJson(text);

@@ -32,7 +32,10 @@ export type { QuestionRecord } from './repository';
 export const questionNotFoundMessage = 'Question not found';
 const missingCategory = (name: string) => badRequest(`category: Category "${name}" does not exist`, 'category');
 
-type QuestionInput = Pick<z.output<typeof addQuestionBodySchema>, 'question' | 'correctAnswer' | 'questionType' | 'options'>;
+type QuestionInput = Pick<
+  z.output<typeof addQuestionBodySchema>,
+  'question' | 'correctAnswer' | 'questionType' | 'options'
+>;
 
 /** The question as the admin API sends it (with its correct answer). */
 export function toQuestion(record: QuestionRecord): Question {
@@ -74,7 +77,10 @@ async function categoryIdFor(db: Executor, name: string): Promise<string> {
 }
 
 /** `POST admin/addquestion`: the category is named and must exist. */
-export async function addQuestion(store: Store, body: z.output<typeof addQuestionBodySchema>): Promise<QuestionResponse> {
+export async function addQuestion(
+  store: Store,
+  body: z.output<typeof addQuestionBodySchema>,
+): Promise<QuestionResponse> {
   const fields = { ...normalizeQuestion(body), categoryId: await categoryIdFor(store.db, body.category) };
   const id = randomUUID();
   try {
@@ -97,7 +103,12 @@ export async function listQuestionsPage(
   const total = await countQuestions(store.db, query.search);
   const window = pageWindow(total, query.page, query.limit);
   const questions = await listQuestions(store.db, query.search, window);
-  return { questions: questions.map(toQuestion), totalQuestions: total, page: window.page, totalPages: window.totalPages };
+  return {
+    questions: questions.map(toQuestion),
+    totalQuestions: total,
+    page: window.page,
+    totalPages: window.totalPages,
+  };
 }
 
 /** `PUT admin/updatequestion/{id}`: submitted answers keep their own snapshot of the question. */

@@ -42,7 +42,10 @@ export function getParticipantQuestions(store: Store): Promise<PreparedJson> {
  * A participant's stored data belongs to the browser session that submitted it: any other session
  * (a token obtained by typing the email elsewhere) gets a 403, before anything is compared or read.
  */
-export async function assertSubmittingSession(db: Executor, who: ParticipantIdentity): Promise<ResultRecord | undefined> {
+export async function assertSubmittingSession(
+  db: Executor,
+  who: ParticipantIdentity,
+): Promise<ResultRecord | undefined> {
   return ownResult(await findResultByParticipant(db, who.id), who);
 }
 
@@ -95,7 +98,10 @@ function carriedDetails(body: SubmitBody): CarriedDetails {
 }
 
 /** Why the answers cannot be stored as they are (unknown questions, unanswered ones), or nothing. */
-function answersProblem(questions: readonly QuestionRecord[], sent: ReadonlyMap<string, string>): HttpError | undefined {
+function answersProblem(
+  questions: readonly QuestionRecord[],
+  sent: ReadonlyMap<string, string>,
+): HttpError | undefined {
   const known = new Set(questions.map((question) => question.id));
   const unknown = [...sent.keys()].filter((id) => !known.has(id));
   if (unknown.length > 0) return badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
@@ -145,7 +151,10 @@ export async function submitAnswers(
     // Submissions arriving together share one transaction (one disk sync) and are written together;
     // this one is acknowledged only once that transaction has committed.
     const stored = await submissionWriter(store).write({
-      result, categories: score.categories, answers: score.answers, details: carriedDetails(body),
+      result,
+      categories: score.categories,
+      answers: score.answers,
+      details: carriedDetails(body),
     });
     if (stored) return { created: true, response: submissionResponse(result, score.answers) };
   }

@@ -16,10 +16,13 @@ export function submissionReply(response: SubmitAnswersResponse): SerializedJson
     const echo = response.questions[index]!;
     text += `${index === 0 ? '' : ','}${echoHeads.get(echo.questionId, echo.question)}${JSON.stringify(echo.userAnswer)}}`;
   }
-  return new SerializedJson(`${text}],"totalQuestions":${JSON.stringify(response.totalQuestions)},"submittedAt":${JSON.stringify(response.submittedAt)}}`);
+  return new SerializedJson(
+    `${text}],"totalQuestions":${JSON.stringify(response.totalQuestions)},"submittedAt":${JSON.stringify(response.submittedAt)}}`,
+  );
 }
 
 /** `{"questionId":…,"question":…,"userAnswer":` of a question. */
 const echoHeads = new TextPerQuestion(
-  (questionId, question) => `{"questionId":${JSON.stringify(questionId)},"question":${JSON.stringify(question)},"userAnswer":`,
+  (questionId, question) =>
+    `{"questionId":${JSON.stringify(questionId)},"question":${JSON.stringify(question)},"userAnswer":`,
 );

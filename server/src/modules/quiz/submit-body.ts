@@ -3,7 +3,8 @@ import type { z } from 'zod';
 
 type SubmitBody = z.output<typeof submitAnswersBodySchema>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const noNul = (text: string) => !text.includes('\u0000');
 
 /** A trimmed text field of the body, its default when absent; undefined when it is anything else. */
@@ -29,7 +30,9 @@ export function readSubmitBody(value: unknown): SubmitBody | undefined {
   const email = trimmedText(value.email, 'Not Provided', limits.email);
   const given = value.contactno;
   const contactno =
-    typeof given === 'number' && Number.isFinite(given) ? trimmedText(String(given), '', limits.contactno) : trimmedText(given, 'Not Provided', limits.contactno);
+    typeof given === 'number' && Number.isFinite(given)
+      ? trimmedText(String(given), '', limits.contactno)
+      : trimmedText(given, 'Not Provided', limits.contactno);
   const list = value.answers;
   if (name === undefined || email === undefined || contactno === undefined || !Array.isArray(list)) return undefined;
   if (list.length < 1 || list.length > limits.answersPerSubmission) return undefined;
@@ -39,7 +42,14 @@ export function readSubmitBody(value: unknown): SubmitBody | undefined {
     const { questionId, userAnswer } = item;
     if (typeof questionId !== 'string' || typeof userAnswer !== 'string') return undefined;
     const id = questionId.trim();
-    if (id.length < 1 || id.length > limits.questionId || userAnswer.length > limits.answerText || !noNul(id) || !noNul(userAnswer)) return undefined;
+    if (
+      id.length < 1 ||
+      id.length > limits.questionId ||
+      userAnswer.length > limits.answerText ||
+      !noNul(id) ||
+      !noNul(userAnswer)
+    )
+      return undefined;
     answers.push({ questionId: id, userAnswer });
   }
   return { name, email, contactno, answers };

@@ -12,7 +12,13 @@ export interface AttemptCount {
  * other server process) each see their own count. A window that started at or before `cutoff` has
  * ended: the count restarts at 1 in a window starting `now`.
  */
-export async function countAttempt(db: Executor, kind: string, key: string, now: string, cutoff: string): Promise<AttemptCount> {
+export async function countAttempt(
+  db: Executor,
+  kind: string,
+  key: string,
+  now: string,
+  cutoff: string,
+): Promise<AttemptCount> {
   const row = await db
     .insertInto('rate_limits')
     .values({ kind, key, window_started_at: now, attempts: 1 })

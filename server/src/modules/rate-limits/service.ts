@@ -44,7 +44,10 @@ export function addressKey(ip: string | undefined): string {
     const [high = 0, low = 0] = groups.slice(6);
     return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
@@ -58,7 +61,8 @@ function ipv6Groups(address: string): number[] {
     text = text.slice(0, -dotted[0].length);
     if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
   }
-  const groupsOf = (part: string | undefined) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const groupsOf = (part: string | undefined) =>
+    part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [];
   const [head, rest] = text.split('::');
   const left = groupsOf(head);
   if (rest === undefined) return [...left, ...tail];

@@ -8,11 +8,24 @@ export const bit = (value: boolean): IntBoolean => (value ? 1 : 0);
 /** How `results.categories` holds one figure (migration 0005). */
 type StoredCategory = [name: string, correct: number, wrong: number, total: number, percent: number];
 /** How `result_answers.answers` holds one answer, in submission order (migration 0005). */
-type StoredAnswer = [questionId: string, questionText: string, userAnswer: string, correctAnswer: string, categoryName: string, isCorrect: boolean];
+type StoredAnswer = [
+  questionId: string,
+  questionText: string,
+  userAnswer: string,
+  correctAnswer: string,
+  categoryName: string,
+  isCorrect: boolean,
+];
 
 /** The stored text of a result's category figures. */
 export function encodeCategories(figures: readonly ResultCategoryRecord[]): string {
-  const stored: StoredCategory[] = figures.map((figure) => [figure.categoryName, figure.correct, figure.wrong, figure.total, figure.percent]);
+  const stored: StoredCategory[] = figures.map((figure) => [
+    figure.categoryName,
+    figure.correct,
+    figure.wrong,
+    figure.total,
+    figure.percent,
+  ]);
   return JSON.stringify(stored);
 }
 
@@ -35,7 +48,12 @@ export function encodeAnswers(answers: readonly AnswerRecord[]): string {
   let text = '[';
   for (let index = 0; index < answers.length; index += 1) {
     const answer = answers[index]!;
-    const { head, tail } = answerTexts.get(answer.questionId, answer.questionText, answer.correctAnswer, answer.categoryName);
+    const { head, tail } = answerTexts.get(
+      answer.questionId,
+      answer.questionText,
+      answer.correctAnswer,
+      answer.categoryName,
+    );
     text += `${index === 0 ? '' : ','}${head}${JSON.stringify(answer.userAnswer)}${tail}${answer.isCorrect ? 'true]' : 'false]'}`;
   }
   return `${text}]`;
@@ -49,14 +67,16 @@ const answerTexts = new TextPerQuestion((id, questionText, correctAnswer, catego
 }));
 
 export function decodeAnswers(text: string): AnswerRecord[] {
-  return storedList<StoredAnswer>(text, 'answers', 6).map(([questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect]) => ({
-    questionId,
-    questionText,
-    userAnswer,
-    correctAnswer,
-    categoryName,
-    isCorrect,
-  }));
+  return storedList<StoredAnswer>(text, 'answers', 6).map(
+    ([questionId, questionText, userAnswer, correctAnswer, categoryName, isCorrect]) => ({
+      questionId,
+      questionText,
+      userAnswer,
+      correctAnswer,
+      categoryName,
+      isCorrect,
+    }),
+  );
 }
 
 /** A stored JSON list of tuples; anything else is a damaged row, reported as such. */

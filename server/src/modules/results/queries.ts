@@ -45,7 +45,13 @@ const listedColumns = [
 ] as const;
 
 function toListed(
-  row: ResultRow & { categories: string; participant_name: string; participant_email: string; participant_phone: string; participant_created_at: string },
+  row: ResultRow & {
+    categories: string;
+    participant_name: string;
+    participant_email: string;
+    participant_phone: string;
+    participant_created_at: string;
+  },
 ): ResultWithParticipant {
   return {
     ...toResult(row),
@@ -64,7 +70,10 @@ function toListed(
  * Whether the participant is there and, if so, their result (undefined when they have none), in
  * one read; undefined when the participant is gone.
  */
-export async function findParticipantResult(db: Executor, participantId: string): Promise<{ result: ResultRecord | undefined } | undefined> {
+export async function findParticipantResult(
+  db: Executor,
+  participantId: string,
+): Promise<{ result: ResultRecord | undefined } | undefined> {
   const row = await db
     .selectFrom('participants')
     .leftJoin('results', 'results.participant_id', 'participants.id')
@@ -93,7 +102,11 @@ export async function findResultCategories(db: Executor, resultId: string): Prom
 
 /** A result's answers in the order they were submitted. */
 export async function listAnswers(db: Executor, resultId: string): Promise<AnswerRecord[]> {
-  const row = await db.selectFrom('result_answers').select('answers').where('result_id', '=', resultId).executeTakeFirst();
+  const row = await db
+    .selectFrom('result_answers')
+    .select('answers')
+    .where('result_id', '=', resultId)
+    .executeTakeFirst();
   return row ? decodeAnswers(row.answers) : [];
 }
 
@@ -139,7 +152,9 @@ export async function countResults(db: Executor, filter: ResultFilter): Promise<
   // One full-text row per result: without a pass filter, SQLite counts the index's matches alone.
   const text = filter.search.toLowerCase();
   if (filter.search && filter.passed === undefined && !isPostgres(db) && [...text].length >= 3) {
-    const { rows } = await sql<{ count: number }>`select count(*) as count from result_search where result_search match ${ftsPhrase(text)}`.execute(db);
+    const { rows } = await sql<{
+      count: number;
+    }>`select count(*) as count from result_search where result_search match ${ftsPhrase(text)}`.execute(db);
     return toCount(rows[0]?.count);
   }
   const row = await matchingResults(db, filter, true)
@@ -168,7 +183,9 @@ export async function listResults(
     .selectFrom('results')
     .innerJoin('participants', 'participants.id', 'results.participant_id')
     .$if(pageIds !== undefined, (query) => query.where('results.id', 'in', pageIds!))
-    .$if(pageIds === undefined && filter.passed !== undefined, (query) => query.where('results.passed', '=', bit(filter.passed!)))
+    .$if(pageIds === undefined && filter.passed !== undefined, (query) =>
+      query.where('results.passed', '=', bit(filter.passed!)),
+    )
     .select(listedColumns)
     .orderBy('results.created_at', 'desc')
     .orderBy('results.id', 'desc')

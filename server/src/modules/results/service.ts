@@ -101,7 +101,10 @@ export async function listResultsPage(
 export async function getResult(store: Store, id: string): Promise<ResultResponse> {
   const result = await findResultWithParticipant(store.db, id);
   if (!result) throw notFound(resultNotFoundMessage);
-  const [answers, agreement] = await Promise.all([listAnswers(store.db, id), findLatestAgreement(store.db, result.participant.id)]);
+  const [answers, agreement] = await Promise.all([
+    listAnswers(store.db, id),
+    findLatestAgreement(store.db, result.participant.id),
+  ]);
   return {
     result: {
       ...toResult(result),
@@ -114,7 +117,12 @@ export async function getResult(store: Store, id: string): Promise<ResultRespons
       })),
     },
     agreement: agreement
-      ? { _id: agreement.id, date: agreement.date, imageBase64: agreement.image_base64, createdAt: agreement.created_at }
+      ? {
+          _id: agreement.id,
+          date: agreement.date,
+          imageBase64: agreement.image_base64,
+          createdAt: agreement.created_at,
+        }
       : null,
   };
 }

@@ -4,7 +4,12 @@ import { executeInOrder } from '../../db/statements/execute';
 import { statementText } from '../../db/statements/statement-cache';
 import { valuesRows, type ListColumn } from '../../db/statements/values-list';
 import type { Dialect, Executor } from '../../db/types';
-import { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from '../participants/service';
+import {
+  carriedDetailsRows,
+  carriedDetailsTable,
+  carriedDetailsUpdate,
+  type CarriedDetails,
+} from '../participants/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 
@@ -42,11 +47,18 @@ export const submissionsPerStatement = 3000;
  */
 export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): CompiledQuery[] {
   if (submissions.length > submissionsPerStatement) {
-    throw new RangeError(`At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`);
+    throw new RangeError(
+      `At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`,
+    );
   }
   const count = submissions.length;
   const carried = carriedDetailsRows(
-    submissions.map(({ result, details = {} }) => ({ participantId: result.participantId, resultId: result.id, details, updatedAt: result.createdAt })),
+    submissions.map(({ result, details = {} }) => ({
+      participantId: result.participantId,
+      resultId: result.id,
+      details,
+      updatedAt: result.createdAt,
+    })),
   );
   if (isPostgres(db)) {
     const parameters: unknown[] = [];
@@ -56,17 +68,25 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     // The carried details' parameters follow the submissions'.
     const firstCarried = parameters.length + 1;
     parameters.push(...carried.parameters);
-    const text = statementText(`submissions:postgres:${carried.count}`, count, () => `
+    const text = statementText(
+      `submissions:postgres:${carried.count}`,
+      count,
+      () => `
       with submitted (position, ${submittedColumns}, answers) as (
         values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
       stored as (${storeSubmitted('postgres')}),
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
-        returning result_id)${carried.count === 0 ? '' : `,
+        returning result_id)${
+          carried.count === 0
+            ? ''
+            : `,
       ${carriedDetailsTable('postgres', carried.count, firstCarried)},
-      detailed as (${carriedDetailsUpdate('stored')})`}
-      select id from stored`);
+      detailed as (${carriedDetailsUpdate('stored')})`
+        }
+      select id from stored`,
+    );
     return [CompiledQuery.raw(text, parameters)];
   }
   const results: unknown[] = [];
@@ -79,35 +99,67 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   // there was stored just now). SQLite names the columns of a VALUES list column1, column2.
   const statements = [
     CompiledQuery.raw(
-      statementText('submissions:sqlite', count, () => `
+      statementText(
+        'submissions:sqlite',
+        count,
+        () => `
         with submitted (position, ${submittedColumns}) as (values ${valuesRows('sqlite', count, submittedTypes, { position: true })})
-        ${storeSubmitted('sqlite')}`),
+        ${storeSubmitted('sqlite')}`,
+      ),
       results,
     ),
     CompiledQuery.raw(
-      statementText('submission-answers:sqlite', count, () => `
+      statementText(
+        'submission-answers:sqlite',
+        count,
+        () => `
         insert into result_answers (result_id, answers)
         select column1, column2 from (values ${valuesRows('sqlite', count, ['text', 'text'])})
-        where exists (select 1 from results where results.id = column1)`),
+        where exists (select 1 from results where results.id = column1)`,
+      ),
       answers,
     ),
   ];
   if (carried.count > 0) {
-    const text = statementText('carried-details:sqlite', carried.count, () => `
-      with ${carriedDetailsTable('sqlite', carried.count)} ${carriedDetailsUpdate('results')}`);
+    const text = statementText(
+      'carried-details:sqlite',
+      carried.count,
+      () => `
+      with ${carriedDetailsTable('sqlite', carried.count)} ${carriedDetailsUpdate('results')}`,
+    );
     statements.push(CompiledQuery.raw(text, carried.parameters));
   }
   return statements;
 }
 
 /** The columns of a result as `submissionStatements` writes them, and their types. */
-const submittedColumns = 'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories';
-const submittedTypes: ListColumn[] = ['text', 'text', 'text', 'integer', 'integer', 'integer', 'integer', 'integer', 'text', 'text'];
+const submittedColumns =
+  'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories';
+const submittedTypes: ListColumn[] = [
+  'text',
+  'text',
+  'text',
+  'integer',
+  'integer',
+  'integer',
+  'integer',
+  'integer',
+  'text',
+  'text',
+];
 
 function resultValues(result: ResultRecord, categories: readonly ResultCategoryRecord[]): unknown[] {
   return [
-    result.id, result.participantId, result.sessionId, result.correct, result.wrong, result.total, result.percent,
-    bit(result.passed), result.createdAt, encodeCategories(categories),
+    result.id,
+    result.participantId,
+    result.sessionId,
+    result.correct,
+    result.wrong,
+    result.total,
+    result.percent,
+    bit(result.passed),
+    result.createdAt,
+    encodeCategories(categories),
   ];
 }
 
@@ -123,8 +175,10 @@ function storeSubmitted(dialect: Dialect): string {
   const searchText = dialect === 'postgres';
   return `
     insert into results (${submittedColumns}${searchText ? ', search_text' : ''})
-    select ${submittedColumns.split(', ').map((column) => `submitted.${column}`).join(', ')}${
-      searchText ? ', participants.name_lower || chr(10) || participants.email_lower' : ''}
+    select ${submittedColumns
+      .split(', ')
+      .map((column) => `submitted.${column}`)
+      .join(', ')}${searchText ? ', participants.name_lower || chr(10) || participants.email_lower' : ''}
     from submitted join participants on participants.id = submitted.participant_id
     where true
     order by submitted.position

@@ -18,11 +18,22 @@ const createdBefore = (moment: string) =>
  * engines count a whole table cheaply and the recent rows through the created_at index, where
  * testing every row's date read the whole index (participants grow without bound).
  */
-async function countNowAndBefore(db: Executor, table: 'participants' | 'questions', moment: string): Promise<CountNowAndBefore> {
+async function countNowAndBefore(
+  db: Executor,
+  table: 'participants' | 'questions',
+  moment: string,
+): Promise<CountNowAndBefore> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom(table).select((inner) => inner.fn.countAll().as('n')).as('now'),
-      eb.selectFrom(table).select((inner) => inner.fn.countAll().as('n')).where('created_at', '>=', moment).as('since'),
+      eb
+        .selectFrom(table)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .as('now'),
+      eb
+        .selectFrom(table)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .where('created_at', '>=', moment)
+        .as('since'),
     ])
     .executeTakeFirstOrThrow();
   const now = toCount(row.now);

@@ -45,7 +45,10 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   // PostgreSQL returns count(*) as a bigint string.
   return Number(row.count);
 }
@@ -104,7 +107,11 @@ export async function updateUser(
 }
 
 export async function updatePasswordHash(db: Executor, id: string, passwordHash: string, updatedAt: string) {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: updatedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteUser(db: Executor, id: string): Promise<void> {

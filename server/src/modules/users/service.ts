@@ -104,7 +104,12 @@ export async function listAccounts(store: Store, search: string): Promise<UserLi
  * takes a superadmin; nobody makes a superadmin through the API (an existing one keeps the role);
  * the last superadmin cannot be demoted.
  */
-export async function updateAccount(store: Store, actor: Account, id: string, body: UpdateUserBody): Promise<UserResponse> {
+export async function updateAccount(
+  store: Store,
+  actor: Account,
+  id: string,
+  body: UpdateUserBody,
+): Promise<UserResponse> {
   try {
     return await store.db.transaction().execute(async (trx) => {
       const target = found(await findUserById(trx, id), userNotFoundMessage);

@@ -77,14 +77,26 @@ export function callApi(
             body = null;
           }
           const retryAfter = Number.parseFloat(String(response.headers['retry-after'] ?? ''));
-          done({ kind: 'reply', status: response.statusCode ?? 0, body, text, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null });
+          done({
+            kind: 'reply',
+            status: response.statusCode ?? 0,
+            body,
+            text,
+            retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+          });
         });
-        response.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'network', error: error.code ?? error.message }));
+        response.on('error', (error: NodeJS.ErrnoException) =>
+          done({ kind: 'network', error: error.code ?? error.message }),
+        );
         response.on('close', () => done({ kind: 'network', error: 'connection closed mid-reply' }));
       },
     );
-    request.setTimeout(options.timeoutMs ?? 20_000, () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'network', error: error.code ?? error.message }));
+    request.setTimeout(options.timeoutMs ?? 20_000, () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
+    );
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      done({ kind: 'network', error: error.code ?? error.message }),
+    );
     request.end(payload);
   });
 }
@@ -92,7 +104,9 @@ export function callApi(
 /** Signs the configured superadmin in; retries while the server is (re)starting. */
 export async function adminLogin(baseUrl: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const reply = await callApi(baseUrl, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const reply = await callApi(baseUrl, 'POST', '/api/auth/login', {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
     if (reply.kind === 'reply' && reply.status === 200) return reply.body.accessToken as string;
     if (reply.kind === 'reply' && reply.status < 500 && reply.status !== 429) {
       throw new Error(`admin login failed: ${reply.status} ${reply.text}`);
@@ -198,4 +212,3 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
       }),
   };
 }
-

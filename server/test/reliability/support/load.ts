@@ -15,7 +15,9 @@ const maxRevalidations = 3;
 async function waitOutRateLimit(options: LoadOptions, retryAfter: number | null) {
   options.stats.rateLimited += 1;
   if ((retryAfter ?? 1) > 10) {
-    throw new ParticipantFailure(`rate limited (429, Retry-After ${retryAfter} s): the simulated traffic exceeded a server limit`);
+    throw new ParticipantFailure(
+      `rate limited (429, Retry-After ${retryAfter} s): the simulated traffic exceeded a server limit`,
+    );
   }
   await sleep((retryAfter ?? 1) * 1000);
 }
@@ -33,7 +35,11 @@ function countFailure(stats: LoadStats, reply: Reply) {
   else stats.serverErrors.set(reply.status, (stats.serverErrors.get(reply.status) ?? 0) + 1);
 }
 
-async function tracked(stats: LoadStats, step: keyof LoadStats['inFlight'], call: () => Promise<Reply>): Promise<Reply> {
+async function tracked(
+  stats: LoadStats,
+  step: keyof LoadStats['inFlight'],
+  call: () => Promise<Reply>,
+): Promise<Reply> {
   stats.requests += 1;
   stats.inFlight[step] += 1;
   try {
@@ -96,7 +102,9 @@ async function fetchQuestions(p: Participant, options: LoadOptions) {
 /** Right or wrong at random; right answers sometimes in another case or padded (still right). */
 function chooseAnswers(p: Participant, served: Array<any>, options: LoadOptions) {
   if (served.length !== options.questions.size) {
-    throw new ParticipantFailure(`getquestion served ${served.length} questions, the bank has ${options.questions.size}`);
+    throw new ParticipantFailure(
+      `getquestion served ${served.length} questions, the bank has ${options.questions.size}`,
+    );
   }
   for (const question of served) {
     const known = options.questions.get(question._id);
@@ -106,10 +114,20 @@ function chooseAnswers(p: Participant, served: Array<any>, options: LoadOptions)
     let userAnswer: string;
     if (right) {
       const shape = Math.random();
-      userAnswer = shape < 0.2 ? known.correctAnswer.toUpperCase() : shape < 0.3 ? `  ${known.correctAnswer} ` : known.correctAnswer;
+      userAnswer =
+        shape < 0.2
+          ? known.correctAnswer.toUpperCase()
+          : shape < 0.3
+            ? `  ${known.correctAnswer} `
+            : known.correctAnswer;
     } else {
-      const others = known.options.filter((option) => option.trim().toLowerCase() !== known.correctAnswer.trim().toLowerCase());
-      userAnswer = others.length > 0 ? (others[Math.floor(Math.random() * others.length)] as string) : `not ${known.correctAnswer}`;
+      const others = known.options.filter(
+        (option) => option.trim().toLowerCase() !== known.correctAnswer.trim().toLowerCase(),
+      );
+      userAnswer =
+        others.length > 0
+          ? (others[Math.floor(Math.random() * others.length)] as string)
+          : `not ${known.correctAnswer}`;
     }
     p.answers.push({ questionId: known.id, userAnswer });
     if (right) p.expected.correct += 1;
@@ -139,7 +157,11 @@ function acknowledged(p: Participant, reply: Reply): boolean {
       throw new ParticipantFailure(`submitanswer ${reply.status} echoed other answers: ${reply.text}`);
     }
     if (reply.status === 201 || !p.ack) {
-      p.ack = { kind: reply.status === 201 ? 'created' : 'repeat', status: reply.status, submittedAt: reply.body.submittedAt };
+      p.ack = {
+        kind: reply.status === 201 ? 'created' : 'repeat',
+        status: reply.status,
+        submittedAt: reply.body.submittedAt,
+      };
     }
     return true;
   }
@@ -164,7 +186,8 @@ async function submitUntilAcknowledged(p: Participant, options: LoadOptions) {
       options.stats.doubles.pairs += 1;
       if (statuses.every((status) => status === 201)) options.stats.doubles.bothCreated += 1;
       const times = replies.map((reply) => (reply.kind === 'reply' ? reply.body.submittedAt : null));
-      if (times[0] !== times[1]) throw new ParticipantFailure(`double submission answered two submissions: ${times.join(' vs ')}`);
+      if (times[0] !== times[1])
+        throw new ParticipantFailure(`double submission answered two submissions: ${times.join(' vs ')}`);
     }
     const done = replies.map((reply) => acknowledged(p, reply));
     if (done.some(Boolean)) return;
@@ -194,7 +217,9 @@ async function submitUntilAcknowledged(p: Participant, options: LoadOptions) {
       if (again.status) {
         if (again.response.length > 0) {
           if (!sameAnswers(p.answers, again.response)) {
-            throw new ParticipantFailure(`validateuser returned other stored answers: ${JSON.stringify(again.response)}`);
+            throw new ParticipantFailure(
+              `validateuser returned other stored answers: ${JSON.stringify(again.response)}`,
+            );
           }
           p.ack = { kind: 'revalidated-stored' };
         } else {
@@ -211,7 +236,8 @@ export async function runParticipant(p: Participant, options: LoadOptions, start
   try {
     await startGate();
     const first = await validate(p, options, null, true);
-    if (first.status) throw new ParticipantFailure('a new participant was told it had already completed the assessment');
+    if (first.status)
+      throw new ParticipantFailure('a new participant was told it had already completed the assessment');
     await sleep(between(...options.thinkMs));
     chooseAnswers(p, await fetchQuestions(p, options), options);
     await sleep(between(...options.thinkMs));
@@ -222,4 +248,3 @@ export async function runParticipant(p: Participant, options: LoadOptions, start
     p.done = true;
   }
 }
-

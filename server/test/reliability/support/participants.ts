@@ -106,7 +106,10 @@ export function makeParticipants(runId: string, count: number): Participant[] {
 }
 
 /** True when `echoed` holds exactly the answers sent (the server trims them). */
-export function sameAnswers(sent: Participant['answers'], echoed: Array<{ questionId: string; userAnswer: string }>): boolean {
+export function sameAnswers(
+  sent: Participant['answers'],
+  echoed: Array<{ questionId: string; userAnswer: string }>,
+): boolean {
   if (echoed.length !== sent.length) return false;
   const byId = new Map(sent.map((answer) => [answer.questionId, answer.userAnswer.trim()]));
   return echoed.every((answer) => byId.get(answer.questionId) === answer.userAnswer);

@@ -109,7 +109,8 @@ export async function createScratchDatabase(baseUrl: string, prefix: string): Pr
   return {
     name,
     url: url.toString(),
-    drop: () => withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+    drop: () =>
+      withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
   };
 }
 
@@ -124,4 +125,3 @@ export function openDirect(target: { dataDir: string; databaseUrl?: string | und
   const database = new SqliteDatabase(file, { fileMustExist: true });
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
-

@@ -9,9 +9,24 @@ import { validatePasswordForm, type PasswordFormValues } from '../utils/password
 const blank: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const fields: { name: keyof PasswordFormValues; label: string; autoComplete: string; toggleLabel: string }[] = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password', toggleLabel: 'Show or hide current password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password', toggleLabel: 'Show or hide new password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password', toggleLabel: 'Show or hide the confirmation' },
+  {
+    name: 'currentPassword',
+    label: 'Current password',
+    autoComplete: 'current-password',
+    toggleLabel: 'Show or hide current password',
+  },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    autoComplete: 'new-password',
+    toggleLabel: 'Show or hide new password',
+  },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm new password',
+    autoComplete: 'new-password',
+    toggleLabel: 'Show or hide the confirmation',
+  },
 ];
 
 /** `/dashboard/account`: change the signed-in account's password. */

@@ -13,7 +13,8 @@ export function validatePasswordForm(values: PasswordFormValues): PasswordFormEr
   const errors: PasswordFormErrors = {};
   if (!values.currentPassword) errors.currentPassword = 'Current password is required';
   if (!values.newPassword) errors.newPassword = 'New password is required';
-  else if (values.newPassword.length < limits.password.min) errors.newPassword = `New password must be at least ${limits.password.min} characters`;
+  else if (values.newPassword.length < limits.password.min)
+    errors.newPassword = `New password must be at least ${limits.password.min} characters`;
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match';
   return errors;
 }

@@ -11,11 +11,20 @@ beforeEach(() => signInAs('admin'));
 /** `count` categories, the higher the number the newer. */
 function categories(count: number): Category[] {
   return Array.from({ length: count }, (_, i) =>
-    aCategory({ _id: `c${i + 1}`, name: `Category ${i + 1}`, questionCount: i, createdAt: new Date(Date.UTC(2026, 0, i + 1)).toISOString() }),
+    aCategory({
+      _id: `c${i + 1}`,
+      name: `Category ${i + 1}`,
+      questionCount: i,
+      createdAt: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
+    }),
   );
 }
 
-const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
 
 test('lists categories newest first, ten per page, with their question counts', async () => {
   mockApi({ 'GET category': { body: { categories: categories(12) } } });
@@ -30,7 +39,11 @@ test('lists categories newest first, ten per page, with their question counts', 
 });
 
 test('search filters on the name', async () => {
-  mockApi({ 'GET category': { body: { categories: [aCategory({ name: 'Leadership' }), aCategory({ _id: 'c2', name: 'Wellbeing' })] } } });
+  mockApi({
+    'GET category': {
+      body: { categories: [aCategory({ name: 'Leadership' }), aCategory({ _id: 'c2', name: 'Wellbeing' })] },
+    },
+  });
   renderWithProviders(<CategoriesScreen />);
   await screen.findByText('Leadership');
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search categories' }), 'WELL');
@@ -49,7 +62,10 @@ test('no categories shows the empty state', async () => {
 test('Create stays disabled until a name is typed, then adds the category', async () => {
   const { calls } = mockApi({
     'GET category': { body: { categories: [] } },
-    'POST category': { status: 201, body: { message: 'Category created successfully', category: aCategory({ name: 'Resilience' }) } },
+    'POST category': {
+      status: 201,
+      body: { message: 'Category created successfully', category: aCategory({ name: 'Resilience' }) },
+    },
   });
   renderWithProviders(<CategoriesScreen />);
   await screen.findByText('No Categories Found');
@@ -86,7 +102,9 @@ test("a duplicate name keeps the modal open with the server's message", async ()
 test('editing renames the category with Update', async () => {
   const { calls } = mockApi({
     'GET category': { body: { categories: [aCategory({ name: 'Leadrship' })] } },
-    'PUT category/c1': { body: { message: 'Category updated successfully', category: aCategory({ name: 'Leadership' }) } },
+    'PUT category/c1': {
+      body: { message: 'Category updated successfully', category: aCategory({ name: 'Leadership' }) },
+    },
   });
   renderWithProviders(<CategoriesScreen />);
   const dialog = await openDialog('Edit category Leadrship', 'Edit Category');
@@ -103,7 +121,10 @@ test('editing renames the category with Update', async () => {
 test("deleting asks first; a category that still has questions shows the server's refusal", async () => {
   mockApi({
     'GET category': { body: { categories: [aCategory({ name: 'Leadership', questionCount: 3 })] } },
-    'DELETE category/c1': { status: 409, body: { message: 'This category still has 3 questions; move or delete them first' } },
+    'DELETE category/c1': {
+      status: 409,
+      body: { message: 'This category still has 3 questions; move or delete them first' },
+    },
   });
   renderWithProviders(<CategoriesScreen />);
   await userEvent.click(await screen.findByRole('button', { name: 'Delete category Leadership' }));

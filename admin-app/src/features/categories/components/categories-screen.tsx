@@ -2,7 +2,16 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, SimpleGrid, Stack, Table } from '@mantine/core';
 import { categoriesApi, type Category } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, ListPanel, ListTable, NameCell, PageHeader, SearchInput, StatCard } from '../../../components';
+import {
+  ActionsCell,
+  AddButton,
+  ListPanel,
+  ListTable,
+  NameCell,
+  PageHeader,
+  SearchInput,
+  StatCard,
+} from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
@@ -12,11 +21,19 @@ export function CategoriesScreen() {
   const list = useCategories();
   const form = useItemModal<Category>(list.reload);
 
-  const remove = useConfirmedDelete((item: Category) => categoriesApi.deleteCategory(item._id), 'category', list.reload);
+  const remove = useConfirmedDelete(
+    (item: Category) => categoriesApi.deleteCategory(item._id),
+    'category',
+    list.reload,
+  );
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Categories" description="Group questions by what they measure." actions={<AddButton label="Add Category" onClick={() => form.open(null)} />} />
+      <PageHeader
+        title="Categories"
+        description="Group questions by what they measure."
+        actions={<AddButton label="Add Category" onClick={() => form.open(null)} />}
+      />
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         <StatCard label="Total Categories" value={list.categories.length} description="Available for questions" />
@@ -24,7 +41,12 @@ export function CategoriesScreen() {
 
       <SearchInput label="Search categories" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel itemLabel="categories" list={list.panel} empty={{ title: 'No Categories Found', hint: 'Add a category to group your questions' }} deleting={remove}>
+      <ListPanel
+        itemLabel="categories"
+        list={list.panel}
+        empty={{ title: 'No Categories Found', hint: 'Add a category to group your questions' }}
+        deleting={remove}
+      >
         <ListTable minWidth={520} columns={['Name', 'Questions', 'Created', 'Actions']}>
           {list.pageItems.map((category) => (
             <Table.Tr key={category._id}>

@@ -17,7 +17,13 @@ export interface CategoryFormModalProps {
 /** Add or rename a category. */
 export function CategoryFormModal({ opened, category, onClose, onSaved }: CategoryFormModalProps) {
   return (
-    <FormModal item={opened ? { category } : null} keyOf={(open) => open.category?._id ?? 'new'} title={category ? 'Edit Category' : 'Add Category'} onClose={onClose} onSaved={onSaved}>
+    <FormModal
+      item={opened ? { category } : null}
+      keyOf={(open) => open.category?._id ?? 'new'}
+      title={category ? 'Edit Category' : 'Add Category'}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
       {(open, modal) => <CategoryForm category={open.category} modal={modal} />}
     </FormModal>
   );
@@ -26,13 +32,25 @@ export function CategoryFormModal({ opened, category, onClose, onSaved }: Catego
 function CategoryForm({ category, modal }: { category: Category | null; modal: FormModalState }) {
   const { saving } = modal;
   const [name, setName] = useState(category?.name ?? '');
-  const { failure, clearFailure, save } = useSave(category ? { saved: 'Category updated', failed: 'The category was not updated' } : { saved: 'Category created', failed: 'The category was not created' }, modal.setSaving);
+  const { failure, clearFailure, save } = useSave(
+    category
+      ? { saved: 'Category updated', failed: 'The category was not updated' }
+      : { saved: 'Category created', failed: 'The category was not created' },
+    modal.setSaving,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || saving) return;
-    if (await save(() => (category ? categoriesApi.updateCategory(category._id, { name: trimmed }) : categoriesApi.createCategory({ name: trimmed })))) modal.onSaved();
+    if (
+      await save(() =>
+        category
+          ? categoriesApi.updateCategory(category._id, { name: trimmed })
+          : categoriesApi.createCategory({ name: trimmed }),
+      )
+    )
+      modal.onSaved();
   }
 
   return (

@@ -6,10 +6,16 @@ import { useSearchableList } from '../../../lib/use-searchable-list';
 export const CATEGORIES_PER_PAGE = 10;
 
 const categoriesOf = (data: CategoryListResponse) => newestFirst(data.categories);
-const categoryMatches = (category: CategoryListResponse['categories'][number], search: string) => matchesSearch(search, [category.name]);
+const categoryMatches = (category: CategoryListResponse['categories'][number], search: string) =>
+  matchesSearch(search, [category.name]);
 
 /** Every category, newest first, searched on name and paged in the browser. */
 export function useCategories() {
-  const list = useSearchableList(() => categoriesApi.getCategories(), categoriesOf, categoryMatches, CATEGORIES_PER_PAGE);
+  const list = useSearchableList(
+    () => categoriesApi.getCategories(),
+    categoriesOf,
+    categoryMatches,
+    CATEGORIES_PER_PAGE,
+  );
   return { ...list, categories: list.items };
 }

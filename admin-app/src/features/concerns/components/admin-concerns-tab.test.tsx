@@ -15,7 +15,11 @@ const longDescription =
 /** `count` concerns; the higher the number the newer. */
 function concerns(count: number): Concern[] {
   return Array.from({ length: count }, (_, i) =>
-    aConcern({ _id: `cp${i + 1}`, title: `Concern ${i + 1}`, createdAt: new Date(Date.UTC(2026, 1, i + 1)).toISOString() }),
+    aConcern({
+      _id: `cp${i + 1}`,
+      title: `Concern ${i + 1}`,
+      createdAt: new Date(Date.UTC(2026, 1, i + 1)).toISOString(),
+    }),
   );
 }
 
@@ -27,7 +31,11 @@ function serve(list: Concern[] | (() => Concern[]), routes: Parameters<typeof mo
   });
 }
 
-const titles = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+const titles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
 
 async function openAdd() {
   await userEvent.click(screen.getByRole('button', { name: 'Add Complaint' }));
@@ -76,7 +84,10 @@ test('descriptions are cut to 80 characters in the table', async () => {
 
 test('on a small screen descriptions are cut to 50 characters', async () => {
   const desktop = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...desktop(query),
+    matches: query.includes('max-width'),
+  })) as typeof window.matchMedia;
   try {
     serve([aConcern({ description: longDescription })]);
     renderWithProviders(<ConcernsScreen />);
@@ -138,7 +149,9 @@ test('a blank option among several must be filled or removed; filled options are
   await userEvent.type(within(dialog).getByRole('textbox', { name: 'Bother option 2' }), 'A lot');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   expect(await screen.findByText('Complaint created successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual([{ title: 'Workload', description: 'Too many meetings', botherOptions: ['A little', 'A lot'] }]);
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual([
+    { title: 'Workload', description: 'Too many meetings', botherOptions: ['A little', 'A lot'] },
+  ]);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Complaint' })).not.toBeInTheDocument());
 });
 
@@ -147,11 +160,15 @@ test('options are optional: a single blank row sends none', async () => {
   await typeWorkload(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   await screen.findByText('Complaint created successfully');
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual([{ title: 'Workload', description: 'Too many meetings', botherOptions: [] }]);
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual([
+    { title: 'Workload', description: 'Too many meetings', botherOptions: [] },
+  ]);
 });
 
 test("a refused concern keeps the form open with the server's message", async () => {
-  const { dialog } = await addOnEmptyList({ 'POST complaint/create-complaint': { status: 400, body: { message: 'title must be at most 200 characters' } } });
+  const { dialog } = await addOnEmptyList({
+    'POST complaint/create-complaint': { status: 400, body: { message: 'title must be at most 200 characters' } },
+  });
   await typeWorkload(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Add Complaint' }));
   expect(await within(dialog).findByText('title must be at most 200 characters')).toBeInTheDocument();
@@ -160,7 +177,9 @@ test("a refused concern keeps the form open with the server's message", async ()
 
 test('editing checks title and description and sends the new status', async () => {
   const { calls } = serve([aConcern()], {
-    'PUT complaint/edit/cp1': { body: { message: 'Complaint updated successfully', complaint: aConcern({ status: 'resolved' }) } },
+    'PUT complaint/edit/cp1': {
+      body: { message: 'Complaint updated successfully', complaint: aConcern({ status: 'resolved' }) },
+    },
   });
   renderWithProviders(<ConcernsScreen />);
   const dialog = await openDialog('Edit complaint Clarity of Expectations', 'Edit Complaint');

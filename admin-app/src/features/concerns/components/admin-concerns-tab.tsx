@@ -4,7 +4,15 @@ import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi, type Concern } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, ListPanel, ListTable, NameCell, SearchInput, TruncatedText } from '../../../components';
+import {
+  ActionsCell,
+  AddButton,
+  ListPanel,
+  ListTable,
+  NameCell,
+  SearchInput,
+  TruncatedText,
+} from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcerns } from '../hooks/use-concerns';
 import { ConcernFormModal } from './concern-form-modal';
@@ -33,7 +41,12 @@ export function AdminConcernsTab() {
         <AddButton label="Add Complaint" onClick={() => form.open(null)} />
       </Group>
 
-      <ListPanel itemLabel="complaints" list={list.panel} empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }} deleting={remove}>
+      <ListPanel
+        itemLabel="complaints"
+        list={list.panel}
+        empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }}
+        deleting={remove}
+      >
         <ListTable minWidth={820} columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}>
           {list.pageItems.map((concern) => (
             <Table.Tr key={concern._id}>
@@ -61,7 +74,13 @@ export function AdminConcernsTab() {
       </ListPanel>
 
       <ConcernViewModal concern={viewing} onClose={() => setViewing(null)} />
-      <ConcernFormModal opened={form.opened} mode={form.item ? 'edit' : 'add'} concern={form.item} onClose={form.close} onSaved={form.saved} />
+      <ConcernFormModal
+        opened={form.opened}
+        mode={form.item ? 'edit' : 'add'}
+        concern={form.item}
+        onClose={form.close}
+        onSaved={form.saved}
+      />
     </Stack>
   );
 }

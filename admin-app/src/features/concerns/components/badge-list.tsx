@@ -1,7 +1,11 @@
 import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
 
 /** Short texts as a row of badges, or `empty` (dimmed) when there are none. */
-export function BadgeList({ items, empty, ...badge }: { items: readonly string[]; empty: string } & Pick<BadgeProps, 'variant' | 'color'>) {
+export function BadgeList({
+  items,
+  empty,
+  ...badge
+}: { items: readonly string[]; empty: string } & Pick<BadgeProps, 'variant' | 'color'>) {
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -1,6 +1,13 @@
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { concernsApi, limits, type Concern } from '@prometrica/shared-api';
-import { FormModal, FormModalActions, PlusIcon, SaveFailure, TrashIcon, type FormModalState } from '../../../components';
+import {
+  FormModal,
+  FormModalActions,
+  PlusIcon,
+  SaveFailure,
+  TrashIcon,
+  type FormModalState,
+} from '../../../components';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import {
@@ -59,21 +66,46 @@ function initialValues(concern: Concern | null): ConcernFormValues {
 
 function ConcernForm({ mode, concern, modal }: ConcernFormProps) {
   const { saving } = modal;
-  const { values, errors, set, check, field } = useFormFields(initialValues(concern), (values: ConcernFormValues) => validateConcern(values, mode, concern?._id));
+  const { values, errors, set, check, field } = useFormFields(initialValues(concern), (values: ConcernFormValues) =>
+    validateConcern(values, mode, concern?._id),
+  );
   const adding = mode === 'add';
-  const { failure, submit } = useSave(adding ? { saved: 'Complaint added', failed: 'The complaint was not added' } : { saved: 'Complaint updated', failed: 'The complaint was not updated' }, modal.setSaving);
+  const { failure, submit } = useSave(
+    adding
+      ? { saved: 'Complaint added', failed: 'The complaint was not added' }
+      : { saved: 'Complaint updated', failed: 'The complaint was not updated' },
+    modal.setSaving,
+  );
 
   const setOptions = (update: (options: string[]) => string[]) => set('ratingOptions', update(values.ratingOptions));
 
-  const body = { title: values.title.trim(), description: values.description.trim(), botherOptions: filledOptions(values.ratingOptions) };
-  const send = () => (mode === 'edit' && concern ? concernsApi.editConcern(concern._id, { ...body, status: values.status }) : concernsApi.createConcerns([body]));
+  const body = {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    botherOptions: filledOptions(values.ratingOptions),
+  };
+  const send = () =>
+    mode === 'edit' && concern
+      ? concernsApi.editConcern(concern._id, { ...body, status: values.status })
+      : concernsApi.createConcerns([body]);
 
   return (
-    <form onSubmit={submit(check, send, modal.onSaved)} noValidate aria-label={adding ? 'Add complaint' : 'Edit complaint'}>
+    <form
+      onSubmit={submit(check, send, modal.onSaved)}
+      noValidate
+      aria-label={adding ? 'Add complaint' : 'Edit complaint'}
+    >
       <Stack gap="sm">
         <SaveFailure failure={failure ?? errors.id ?? null} />
         <TextInput label="Title" withAsterisk maxLength={limits.title} {...field('title', saving)} />
-        <Textarea label="Description" withAsterisk autosize minRows={3} maxLength={limits.description} {...field('description', saving)} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxLength={limits.description}
+          {...field('description', saving)}
+        />
         <Stack gap="xs" role="group" aria-label="Bother options">
           <div>
             <Text size="sm" fw={500}>
@@ -135,7 +167,12 @@ function ConcernForm({ mode, concern, modal }: ConcernFormProps) {
             disabled={saving}
           />
         )}
-        <FormModalActions modal={modal} label={adding ? 'Add Complaint' : 'Update Complaint'} busyLabel={adding ? 'Adding...' : 'Updating...'} mt="sm" />
+        <FormModalActions
+          modal={modal}
+          label={adding ? 'Add Complaint' : 'Update Complaint'}
+          busyLabel={adding ? 'Adding...' : 'Updating...'}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

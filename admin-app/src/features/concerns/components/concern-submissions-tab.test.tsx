@@ -23,22 +23,36 @@ const submissions: ConcernSubmission[] = [
     _id: 'g1',
     createdAt: '2026-03-02T10:00:00.000Z',
     bothers: [
-      { _id: 'b1', complaintId: concern('cp1', 'Clarity of Expectations', longDescription), botherOptions: ['Quite a Bit'], status: 'pending' },
-      { _id: 'b2', complaintId: concern('cp2', 'Team & Culture'), botherOptions: ['A little', 'A great deal'], status: 'resolved' },
+      {
+        _id: 'b1',
+        complaintId: concern('cp1', 'Clarity of Expectations', longDescription),
+        botherOptions: ['Quite a Bit'],
+        status: 'pending',
+      },
+      {
+        _id: 'b2',
+        complaintId: concern('cp2', 'Team & Culture'),
+        botherOptions: ['A little', 'A great deal'],
+        status: 'resolved',
+      },
     ],
   }),
   aConcernSubmission({
     _id: 'g2',
     user: { _id: 'p2', name: 'Alan Turing', email: 'alan@example.com', phoneNumber: '03222222222' },
     createdAt: '2026-03-04T10:00:00.000Z',
-    bothers: [{ _id: 'b3', complaintId: concern('cp3', 'Resources & Tools'), botherOptions: ['A great deal'], status: '' }],
+    bothers: [
+      { _id: 'b3', complaintId: concern('cp3', 'Resources & Tools'), botherOptions: ['A great deal'], status: '' },
+    ],
   }),
 ];
 
 function serve(data: ConcernSubmission[] | (() => ConcernSubmission[]), routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET complaint/getAll': { body: { complaints: [] } },
-    'GET complaint-bother/get-all-complaints': () => ({ body: { message: 'ok', data: typeof data === 'function' ? data() : data } }),
+    'GET complaint-bother/get-all-complaints': () => ({
+      body: { message: 'ok', data: typeof data === 'function' ? data() : data },
+    }),
     ...routes,
   });
 }
@@ -48,7 +62,11 @@ async function openTab() {
   await userEvent.click(screen.getByRole('tab', { name: 'User Submissions' }));
 }
 
-const concerns = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2]?.textContent);
+const concerns = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[2]?.textContent);
 
 test('each rated concern is a row, newest submission first, with who sent it and when', async () => {
   serve(submissions);
@@ -106,7 +124,10 @@ test('on a wide screen submission descriptions are cut to 80 characters', async 
 
 test('on a small screen submission descriptions are cut to 30 characters', async () => {
   const desktop = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...desktop(query),
+    matches: query.includes('max-width'),
+  })) as typeof window.matchMedia;
   try {
     serve(submissions);
     await openTab();
@@ -147,7 +168,9 @@ test('deleting a submission asks first and removes that rating', async () => {
 });
 
 test("a refused delete shows the server's message", async () => {
-  serve(submissions, { 'DELETE complaint-bother/delete-user-complaint/b3': { status: 404, body: { message: 'Submission not found' } } });
+  serve(submissions, {
+    'DELETE complaint-bother/delete-user-complaint/b3': { status: 404, body: { message: 'Submission not found' } },
+  });
   await openTab();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete submission by Alan Turing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));

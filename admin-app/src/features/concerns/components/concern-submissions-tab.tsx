@@ -20,7 +20,11 @@ export function ConcernSubmissionsTab() {
   const small = useMatchesMedia('(max-width: 48em)');
   const [viewing, setViewing] = useState<SubmissionRow | null>(null);
 
-  const remove = useConfirmedDelete((item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id), 'submission', list.reload);
+  const remove = useConfirmedDelete(
+    (item: SubmissionRow) => concernRatingsApi.deleteConcernRating(item.id),
+    'submission',
+    list.reload,
+  );
 
   const descriptionLength = small ? SUBMISSION_DESCRIPTION_LENGTH.small : SUBMISSION_DESCRIPTION_LENGTH.wide;
 
@@ -28,15 +32,38 @@ export function ConcernSubmissionsTab() {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <StatCard label="Total Submissions" value={list.stats.total} description="Concerns rated by participants" />
-        <StatCard label="Pending" value={list.stats.pending} description="Awaiting review" accent="var(--mantine-color-yellow-6)" />
-        <StatCard label="Total Selections" value={list.stats.selections} description="Options chosen" accent="var(--mantine-color-blue-6)" />
-        <StatCard label="Unique Participants" value={list.stats.participants} description="Who took part" accent="var(--mantine-color-cyan-6)" />
+        <StatCard
+          label="Pending"
+          value={list.stats.pending}
+          description="Awaiting review"
+          accent="var(--mantine-color-yellow-6)"
+        />
+        <StatCard
+          label="Total Selections"
+          value={list.stats.selections}
+          description="Options chosen"
+          accent="var(--mantine-color-blue-6)"
+        />
+        <StatCard
+          label="Unique Participants"
+          value={list.stats.participants}
+          description="Who took part"
+          accent="var(--mantine-color-cyan-6)"
+        />
       </SimpleGrid>
 
       <SearchInput label="Search submissions" value={list.search} onChange={list.setSearch} />
 
-      <ListPanel itemLabel="submissions" list={list.panel} empty={{ title: 'No User Submissions Found', hint: 'No user submissions available at the moment' }} deleting={remove}>
-        <ListTable minWidth={900} columns={['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions']}>
+      <ListPanel
+        itemLabel="submissions"
+        list={list.panel}
+        empty={{ title: 'No User Submissions Found', hint: 'No user submissions available at the moment' }}
+        deleting={remove}
+      >
+        <ListTable
+          minWidth={900}
+          columns={['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions']}
+        >
           {list.pageItems.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>

@@ -6,7 +6,13 @@ import { BadgeList } from './badge-list';
 import { StatusBadge } from './status-badge';
 
 /** `Submission Details`: one participant's rating of one concern. */
-export function SubmissionViewModal({ submission, onClose }: { submission: SubmissionRow | null; onClose: () => void }) {
+export function SubmissionViewModal({
+  submission,
+  onClose,
+}: {
+  submission: SubmissionRow | null;
+  onClose: () => void;
+}) {
   return (
     <ViewModal item={submission} title="Submission Details" size="lg" onClose={onClose}>
       {(submission) => (

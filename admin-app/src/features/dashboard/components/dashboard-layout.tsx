@@ -55,11 +55,21 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
             <Title order={2} size="h4" hiddenFrom="sm">
               Prometrica
             </Title>
@@ -87,12 +97,26 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
           </div>
           <div className={classes.links}>
             {links.map((link) => (
-              <NavLink key={link.to} component={RouterLink} to={link.to} label={link.label} active={isActive(link)} onClick={close} />
+              <NavLink
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                label={link.label}
+                active={isActive(link)}
+                onClick={close}
+              />
             ))}
           </div>
           <Stack gap="xs" className={classes.footer}>
             {footerLinks.map((link) => (
-              <NavLink key={link.to} component={RouterLink} to={link.to} label={link.label} active={isActive(link)} onClick={close} />
+              <NavLink
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                label={link.label}
+                active={isActive(link)}
+                onClick={close}
+              />
             ))}
             <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
               {loggingOut ? 'Logging out...' : 'Logout'}

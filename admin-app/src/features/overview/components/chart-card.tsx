@@ -3,7 +3,17 @@ import { Paper, Text, Title } from '@mantine/core';
 import classes from './overview.module.css';
 
 /** One of the overview's chart panels: a section named by its heading, with a line under it. */
-export function ChartCard({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
+export function ChartCard({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md" className={classes.chartCard} component="section" aria-labelledby={id}>
       <Title order={2} size="h4" id={id}>

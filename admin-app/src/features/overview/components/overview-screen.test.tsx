@@ -42,7 +42,12 @@ test('stat cards show the real change against last month', async () => {
 test('an unchanged figure reads 0%, and the Admin Users card is for superadmins only', async () => {
   signInAs('admin');
   mockApi({
-    'GET admin/stats': { body: someStats({ totals: { users: 0, questions: 50, admins: 3 }, lastMonth: { users: 0, questions: 50, admins: 3 } }) },
+    'GET admin/stats': {
+      body: someStats({
+        totals: { users: 0, questions: 50, admins: 3 },
+        lastMonth: { users: 0, questions: 50, admins: 3 },
+      }),
+    },
   });
   renderWithProviders(<OverviewScreen />);
   await screen.findByRole('heading', { name: 'Dashboard Overview' });
@@ -61,7 +66,9 @@ test('charts are titled and the user distribution lists each role with its count
   expect(screen.getByRole('heading', { name: 'User Distribution' })).toBeInTheDocument();
   expect(screen.getByText('By role type')).toBeInTheDocument();
   const legend = screen.getByRole('list', { name: 'Accounts per role' });
-  const items = within(legend).getAllByRole('listitem').map((li) => li.textContent);
+  const items = within(legend)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
   expect(items).toEqual(['Participant100', 'User9', 'Admin2', 'Superadmin1']);
 });
 
@@ -77,7 +84,8 @@ test("a failed load shows the server's message and Retry loads again", async () 
   signInAs('admin');
   let calls = 0;
   mockApi({
-    'GET admin/stats': () => (++calls === 1 ? { status: 500, body: { message: 'Stats are unavailable' } } : { body: someStats() }),
+    'GET admin/stats': () =>
+      ++calls === 1 ? { status: 500, body: { message: 'Stats are unavailable' } } : { body: someStats() },
   });
   renderWithProviders(<OverviewScreen />);
   expect(await screen.findByText('Stats are unavailable')).toBeInTheDocument();

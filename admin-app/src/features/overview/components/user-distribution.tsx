@@ -18,9 +18,23 @@ export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
         <Stack align="center" gap="md">
           {/* The legend below lists every count; the ring is for the eye only (inert: not focusable). */}
           <div inert>
-            <DonutChart data={segments} size={180} thickness={28} withTooltip chartLabel={segments.reduce((sum, s) => sum + s.value, 0)} />
+            <DonutChart
+              data={segments}
+              size={180}
+              thickness={28}
+              withTooltip
+              chartLabel={segments.reduce((sum, s) => sum + s.value, 0)}
+            />
           </div>
-          <Stack component="ul" gap={6} p={0} m={0} w="100%" aria-label="Accounts per role" style={{ listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            gap={6}
+            p={0}
+            m={0}
+            w="100%"
+            aria-label="Accounts per role"
+            style={{ listStyle: 'none' }}
+          >
             {segments.map((segment) => (
               <Group component="li" key={segment.name} justify="space-between" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap">

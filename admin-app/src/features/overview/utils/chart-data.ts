@@ -25,5 +25,7 @@ export function roleLabel(role: string): string {
 
 /** Donut segments for the roles that have someone in them. */
 export function roleSegments(roles: StatsResponse['roles']) {
-  return roles.filter((r) => r.count > 0).map((r) => ({ name: roleLabel(r.role), value: r.count, color: roleColor(r.role) }));
+  return roles
+    .filter((r) => r.count > 0)
+    .map((r) => ({ name: roleLabel(r.role), value: r.count, color: roleColor(r.role) }));
 }

@@ -4,7 +4,9 @@ import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, aQuestion, signInAs } from '../../../testing/fixtures';
 import { AddQuestionScreen } from './add-question-screen';
 
-const categories = { body: { categories: [aCategory({ name: 'General' }), aCategory({ _id: 'c2', name: 'Leadership' })] } };
+const categories = {
+  body: { categories: [aCategory({ name: 'General' }), aCategory({ _id: 'c2', name: 'Leadership' })] },
+};
 
 beforeEach(() => signInAs('admin'));
 
@@ -100,7 +102,9 @@ test('changing the type resets the answer and the options', async () => {
 });
 
 test('a multiple-choice question is sent with its category name and the form is cleared', async () => {
-  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  const { calls } = renderForm({
+    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
+  });
   await pickCategory('Leadership');
   await userEvent.type(questionBox(), '  Which colour is the sky?  ');
   await typeOptions('Red', 'Blue ', 'Green', 'Yellow');
@@ -119,7 +123,9 @@ test('a multiple-choice question is sent with its category name and the form is 
 });
 
 test('a true/false answer is picked from True or False and sent lowercase with both options', async () => {
-  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  const { calls } = renderForm({
+    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
+  });
   await pickCategory('General');
   await userEvent.click(screen.getByRole('radio', { name: 'True/False' }));
   await userEvent.type(questionBox(), 'The sky is green.');
@@ -139,7 +145,9 @@ test('a true/false answer is picked from True or False and sent lowercase with b
 });
 
 test('a fill-in-the-blanks question is sent without options', async () => {
-  const { calls } = renderForm({ 'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } } });
+  const { calls } = renderForm({
+    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
+  });
   await pickCategory('General');
   await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
   await userEvent.type(questionBox(), 'The capital of France is ___.');

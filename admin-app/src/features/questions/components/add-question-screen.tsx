@@ -23,9 +23,19 @@ export function AddQuestionScreen() {
       description="Choose a type and a category, then write the question and its answer."
       back={{ to: dashboardPath('question-list'), label: 'Back to questions' }}
       onSubmit={submit(form.validate, send, next)}
-      notice={categories.error && <LoadError title="Categories could not be loaded" message={categories.error} onRetry={categories.reload} />}
+      notice={
+        categories.error && (
+          <LoadError title="Categories could not be loaded" message={categories.error} onRetry={categories.reload} />
+        )
+      }
     >
-      <QuestionFormFields form={form} categories={categories.names} categoriesLoading={categories.loading} categoryRequired disabled={saving} />
+      <QuestionFormFields
+        form={form}
+        categories={categories.names}
+        categoriesLoading={categories.loading}
+        categoryRequired
+        disabled={saving}
+      />
       <SubmitRow label="Save Question" saving={saving} />
     </FormPage>
   );

@@ -18,7 +18,15 @@ export interface ChoiceFieldProps {
  * A labelled one-of-a-few choice. SegmentedControl keeps its radios controlled (Mantine's Radio
  * flips between controlled and uncontrolled), and stacks vertically on narrow screens.
  */
-export function ChoiceField({ label, value, data, onChange, error, required = false, disabled = false }: ChoiceFieldProps) {
+export function ChoiceField({
+  label,
+  value,
+  data,
+  onChange,
+  error,
+  required = false,
+  disabled = false,
+}: ChoiceFieldProps) {
   const id = useId();
   const narrow = useMatchesMedia('(max-width: 30em)');
   return (

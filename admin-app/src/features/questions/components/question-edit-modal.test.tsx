@@ -12,30 +12,44 @@ function listOf(question: Question) {
 }
 
 async function openEditor(question: Question, routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'GET admin/getquestions': listOf(question), 'GET category': { body: { categories: [aCategory()] } }, ...routes });
+  const api = mockApi({
+    'GET admin/getquestions': listOf(question),
+    'GET category': { body: { categories: [aCategory()] } },
+    ...routes,
+  });
   renderWithProviders(<QuestionListScreen />);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit question' }));
   return { ...api, dialog: screen.getByRole('dialog', { name: 'Edit Question' }) };
 }
 
 const checkedType = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('radiogroup', { name: /^Question type/ })).getAllByRole('radio').find((r) => (r as HTMLInputElement).checked);
+  within(within(dialog).getByRole('radiogroup', { name: /^Question type/ }))
+    .getAllByRole('radio')
+    .find((r) => (r as HTMLInputElement).checked);
 
 test('a question with options opens as multiple choice with its options', async () => {
   const { dialog } = await openEditor(aQuestion());
   expect(checkedType(dialog)).toHaveAccessibleName('Multiple Choice');
-  expect(within(dialog).getAllByRole('textbox', { name: /^Option/ }).map((b) => (b as HTMLInputElement).value)).toEqual(['Red', 'Blue', 'Green', 'Yellow']);
+  expect(
+    within(dialog)
+      .getAllByRole('textbox', { name: /^Option/ })
+      .map((b) => (b as HTMLInputElement).value),
+  ).toEqual(['Red', 'Blue', 'Green', 'Yellow']);
   expect(within(dialog).getByRole('textbox', { name: /^Correct answer/ })).toHaveValue('Blue');
 });
 
 test('an answer other than true or false with no options opens as fill in the blanks', async () => {
-  const { dialog } = await openEditor(aQuestion({ options: [], correctAnswer: 'Paris', questionType: 'fill_in_the_blanks' }));
+  const { dialog } = await openEditor(
+    aQuestion({ options: [], correctAnswer: 'Paris', questionType: 'fill_in_the_blanks' }),
+  );
   expect(checkedType(dialog)).toHaveAccessibleName('Fill in the Blanks');
   expect(within(dialog).queryAllByRole('textbox', { name: /^Option/ })).toHaveLength(0);
 });
 
 test('a true/false question opens as true/false with its answer chosen', async () => {
-  const { dialog } = await openEditor(aQuestion({ options: ['true', 'false'], correctAnswer: 'True', questionType: 'truefalse' }));
+  const { dialog } = await openEditor(
+    aQuestion({ options: ['true', 'false'], correctAnswer: 'True', questionType: 'truefalse' }),
+  );
   expect(checkedType(dialog)).toHaveAccessibleName('True/False');
   expect(within(dialog).getByRole('radio', { name: 'True' })).toBeChecked();
 });
@@ -56,7 +70,9 @@ test('while saving the button reads Updating... and the form is locked; on succe
   const { dialog, calls } = await openEditor(aQuestion(), {
     'PUT admin/updatequestion/q1': async () => {
       await saved;
-      return { body: { message: 'Question updated successfully', question: aQuestion({ question: 'Which colour is grass?' }) } };
+      return {
+        body: { message: 'Question updated successfully', question: aQuestion({ question: 'Which colour is grass?' }) },
+      };
     },
   });
   const text = within(dialog).getByRole('textbox', { name: /^Question$|^Question \*/ });

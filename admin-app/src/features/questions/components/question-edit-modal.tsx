@@ -1,5 +1,11 @@
 import { questionsApi, type Question } from '@prometrica/shared-api';
-import { FormModal, FormModalActions, SaveFailure, type EditModalProps, type FormModalState } from '../../../components';
+import {
+  FormModal,
+  FormModalActions,
+  SaveFailure,
+  type EditModalProps,
+  type FormModalState,
+} from '../../../components';
 import { useSave } from '../../../lib/use-save';
 import { useCategoryNames } from '../hooks/use-category-names';
 import { useQuestionForm } from '../hooks/use-question-form';
@@ -18,9 +24,13 @@ export function QuestionEditModal({ item, onClose, onSaved }: EditModalProps<Que
 function EditQuestionForm({ question, modal }: { question: Question; modal: FormModalState }) {
   const form = useQuestionForm(formFromQuestion(question), { requireCategory: false });
   const categories = useCategoryNames();
-  const { failure, submit } = useSave({ saved: 'Question updated', failed: 'The question was not updated' }, modal.setSaving);
+  const { failure, submit } = useSave(
+    { saved: 'Question updated', failed: 'The question was not updated' },
+    modal.setSaving,
+  );
   const category = form.values.category.trim();
-  const send = () => questionsApi.updateQuestion(question._id, { ...toQuestionBody(form.values), ...(category ? { category } : {}) });
+  const send = () =>
+    questionsApi.updateQuestion(question._id, { ...toQuestionBody(form.values), ...(category ? { category } : {}) });
 
   return (
     <form onSubmit={submit(form.validate, send, modal.onSaved)} noValidate aria-label="Edit question">

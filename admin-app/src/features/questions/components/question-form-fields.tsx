@@ -21,11 +21,18 @@ export interface QuestionFormFieldsProps {
 const kinds: QuestionKindName[] = ['mcq', 'truefalse', 'fill_in_the_blanks'];
 
 /** Type, category, question text, options and correct answer, with the rules of spec section 5. */
-export function QuestionFormFields({ form, categories, categoriesLoading, categoryRequired, disabled = false }: QuestionFormFieldsProps) {
+export function QuestionFormFields({
+  form,
+  categories,
+  categoriesLoading,
+  categoryRequired,
+  disabled = false,
+}: QuestionFormFieldsProps) {
   const { values, errors } = form;
   const noCategories = !categoriesLoading && categories.length === 0;
   // Keep a stored category that has since been renamed or removed visible in the picker.
-  const categoryChoices = values.category && !categories.includes(values.category) ? [values.category, ...categories] : categories;
+  const categoryChoices =
+    values.category && !categories.includes(values.category) ? [values.category, ...categories] : categories;
 
   return (
     <Stack gap="md">
@@ -44,7 +51,10 @@ export function QuestionFormFields({ form, categories, categoriesLoading, catego
           withAsterisk={categoryRequired}
           value={values.category}
           onChange={(event) => form.setField('category', event.currentTarget.value)}
-          data={[{ value: '', label: categoriesLoading ? 'Loading categories...' : 'Select a category' }, ...categoryChoices]}
+          data={[
+            { value: '', label: categoriesLoading ? 'Loading categories...' : 'Select a category' },
+            ...categoryChoices,
+          ]}
           error={errors.category}
           disabled={disabled || noCategories}
         />
@@ -65,7 +75,9 @@ export function QuestionFormFields({ form, categories, categoriesLoading, catego
         error={errors.question}
         disabled={disabled}
         description={
-          values.questionType === 'fill_in_the_blanks' ? 'Use underscores (___) to mark the blank, e.g. "The capital of France is ___."' : undefined
+          values.questionType === 'fill_in_the_blanks'
+            ? 'Use underscores (___) to mark the blank, e.g. "The capital of France is ___."'
+            : undefined
         }
       />
 
@@ -112,7 +124,13 @@ export function QuestionFormFields({ form, categories, categoriesLoading, catego
             </Alert>
           )}
           {values.options.length < MAX_OPTIONS && (
-            <Button variant="light" leftSection={<PlusIcon size={16} />} onClick={form.addOption} disabled={disabled} w="fit-content">
+            <Button
+              variant="light"
+              leftSection={<PlusIcon size={16} />}
+              onClick={form.addOption}
+              disabled={disabled}
+              w="fit-content"
+            >
               Add Option
             </Button>
           )}
@@ -140,7 +158,11 @@ export function QuestionFormFields({ form, categories, categoriesLoading, catego
           onChange={(event) => form.setField('correctAnswer', event.currentTarget.value)}
           error={errors.correctAnswer}
           disabled={disabled}
-          description={values.questionType === 'mcq' ? 'Type it as one of the options above' : 'The word or words that fill the blank'}
+          description={
+            values.questionType === 'mcq'
+              ? 'Type it as one of the options above'
+              : 'The word or words that fill the blank'
+          }
         />
       )}
     </Stack>

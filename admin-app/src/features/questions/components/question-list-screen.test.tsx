@@ -15,11 +15,15 @@ function page(questions: Question[], { totalQuestions = questions.length, totalP
   return { body: { questions, totalQuestions, totalPages, page: n } };
 }
 
-const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.method === 'GET' && c.path === 'admin/getquestions');
+const listCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
+  calls.filter((c) => c.method === 'GET' && c.path === 'admin/getquestions');
 
 test('lists a page of questions: text cut to 50 characters, category and en-GB date', async () => {
   const { calls } = mockApi({
-    'GET admin/getquestions': page([aQuestion({ question: longText, createdAt: '2026-03-05T10:00:00.000Z' })], { totalQuestions: 51, totalPages: 3 }),
+    'GET admin/getquestions': page([aQuestion({ question: longText, createdAt: '2026-03-05T10:00:00.000Z' })], {
+      totalQuestions: 51,
+      totalPages: 3,
+    }),
   });
   renderWithProviders(<QuestionListScreen />);
   expect(await screen.findByText(`${longText.slice(0, 50)}...`)).toBeInTheDocument();
@@ -55,7 +59,11 @@ test('page size can be 25, 50, 75 or 100 and a new size starts at page 1', async
   renderWithProviders(<QuestionListScreen />);
   await screen.findByText(aQuestion().question);
   const sizes = screen.getByRole('combobox', { name: 'Rows per page' });
-  expect(within(sizes).getAllByRole('option').map((o) => o.textContent)).toEqual(['25 per page', '50 per page', '75 per page', '100 per page']);
+  expect(
+    within(sizes)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['25 per page', '50 per page', '75 per page', '100 per page']);
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
   await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ page: '3' }));
   await userEvent.selectOptions(sizes, '50');
@@ -67,8 +75,17 @@ test('when the last page empties after a delete, the list moves to the new last 
   const { calls } = mockApi({
     'GET admin/getquestions': ({ url }) => {
       const n = Number(url.searchParams.get('page'));
-      if (!deleted) return page([aQuestion({ _id: `q${n}`, question: `Question on page ${n}` })], { totalQuestions: 51, totalPages: 3, page: n });
-      return page(n > 2 ? [] : [aQuestion({ _id: `q${n}`, question: `Question on page ${n}` })], { totalQuestions: 50, totalPages: 2, page: n });
+      if (!deleted)
+        return page([aQuestion({ _id: `q${n}`, question: `Question on page ${n}` })], {
+          totalQuestions: 51,
+          totalPages: 3,
+          page: n,
+        });
+      return page(n > 2 ? [] : [aQuestion({ _id: `q${n}`, question: `Question on page ${n}` })], {
+        totalQuestions: 50,
+        totalPages: 2,
+        page: n,
+      });
     },
     'DELETE admin/deletequestion/q3': () => {
       deleted = true;
@@ -107,7 +124,9 @@ test('cancelling the delete question keeps the question and sends nothing', asyn
   await screen.findByText(aQuestion().question);
   await userEvent.click(screen.getByRole('button', { name: 'Delete question' }));
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByText('Are you sure you want to delete this question?')).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(screen.queryByText('Are you sure you want to delete this question?')).not.toBeInTheDocument(),
+  );
   expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 });
 
@@ -118,7 +137,11 @@ test('no questions shows the empty state', async () => {
 });
 
 test('View Question shows the text, the correct answer and the date, and Close closes it', async () => {
-  mockApi({ 'GET admin/getquestions': page([aQuestion({ question: longText, correctAnswer: 'Weekly', createdAt: '2026-02-01T08:00:00.000Z' })]) });
+  mockApi({
+    'GET admin/getquestions': page([
+      aQuestion({ question: longText, correctAnswer: 'Weekly', createdAt: '2026-02-01T08:00:00.000Z' }),
+    ]),
+  });
   renderWithProviders(<QuestionListScreen />);
   const dialog = await openDialog('View question', 'View Question');
   expect(within(dialog).getByText(longText)).toBeInTheDocument();
@@ -130,7 +153,10 @@ test('View Question shows the text, the correct answer and the date, and Close c
 
 test("a list that fails to load shows the server's message and Retry", async () => {
   let attempts = 0;
-  mockApi({ 'GET admin/getquestions': () => (++attempts === 1 ? { status: 500, body: { message: 'Database is asleep' } } : page([aQuestion()])) });
+  mockApi({
+    'GET admin/getquestions': () =>
+      ++attempts === 1 ? { status: 500, body: { message: 'Database is asleep' } } : page([aQuestion()]),
+  });
   renderWithProviders(<QuestionListScreen />);
   expect(await screen.findByText('Database is asleep')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -3,7 +3,16 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, ListPanel, ListTable, PageHeader, SearchInput, StatCard, TruncatedText } from '../../../components';
+import {
+  ActionsCell,
+  AddButton,
+  ListPanel,
+  ListTable,
+  PageHeader,
+  SearchInput,
+  StatCard,
+  TruncatedText,
+} from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -37,8 +46,16 @@ export function QuestionListScreen() {
       />
 
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <StatCard label="Total Questions" value={totalQuestions} description={list.debouncedSearch ? 'Matching your search' : 'Quiz questions available'} />
-        <StatCard label="Pages" value={totalPages} description={`Page ${list.page} of ${totalPages}, ${list.pageSize} per page`} />
+        <StatCard
+          label="Total Questions"
+          value={totalQuestions}
+          description={list.debouncedSearch ? 'Matching your search' : 'Quiz questions available'}
+        />
+        <StatCard
+          label="Pages"
+          value={totalPages}
+          description={`Page ${list.page} of ${totalPages}, ${list.pageSize} per page`}
+        />
       </SimpleGrid>
 
       <SearchInput label="Search questions" value={list.search} onChange={list.setSearch} />
@@ -60,7 +77,13 @@ export function QuestionListScreen() {
                   {questionTypeLabels[questionKind(question.questionType)]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{question.category?.name ?? <Text c="dimmed" size="sm">Uncategorised</Text>}</Table.Td>
+              <Table.Td>
+                {question.category?.name ?? (
+                  <Text c="dimmed" size="sm">
+                    Uncategorised
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{formatDate(question.createdAt)}</Table.Td>
               <ActionsCell
                 className={classes.actions}

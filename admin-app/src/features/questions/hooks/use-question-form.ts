@@ -31,12 +31,20 @@ export function useQuestionForm(initial: QuestionFormValues, { requireCategory }
 
   function setOption(index: number, value: string) {
     setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? value : o)) }));
-    setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems?.map((m, i) => (i === index ? undefined : m)) }));
+    setErrors((e) => ({
+      ...e,
+      options: undefined,
+      optionItems: e.optionItems?.map((m, i) => (i === index ? undefined : m)),
+    }));
   }
 
   function addOption() {
     setValues((v) => (v.options.length >= MAX_OPTIONS ? v : { ...v, options: [...v.options, ''] }));
-    setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems ? [...e.optionItems, undefined] : undefined }));
+    setErrors((e) => ({
+      ...e,
+      options: undefined,
+      optionItems: e.optionItems ? [...e.optionItems, undefined] : undefined,
+    }));
   }
 
   /** Removing the option that is the correct answer clears the answer too. */

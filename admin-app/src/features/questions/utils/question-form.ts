@@ -46,7 +46,9 @@ const isTrueFalse = (text: string) => ['true', 'false'].includes(text.trim().toL
  * multiple choice, an answer other than true/false is fill in the blanks, otherwise true/false. A
  * stored true/false question carries the options `true` and `false`; it still opens as true/false.
  */
-export function inferQuestionKind(question: Pick<Question, 'options' | 'correctAnswer' | 'questionType'>): QuestionKindName {
+export function inferQuestionKind(
+  question: Pick<Question, 'options' | 'correctAnswer' | 'questionType'>,
+): QuestionKindName {
   const trueFalsePair = question.options.length === 2 && question.options.every(isTrueFalse);
   const storedAsTrueFalse = trueFalsePair && isTrueFalse(question.correctAnswer) && question.questionType !== 'mcq';
   if (question.options.length > 0 && !storedAsTrueFalse) return 'mcq';
@@ -61,13 +63,17 @@ export function formFromQuestion(question: Question): QuestionFormValues {
     questionType: kind,
     category: question.category?.name ?? '',
     question: question.question,
-    options: kind === 'mcq' ? (question.options.length > 0 ? question.options.slice(0, MAX_OPTIONS) : optionsFor('mcq')) : [],
+    options:
+      kind === 'mcq' ? (question.options.length > 0 ? question.options.slice(0, MAX_OPTIONS) : optionsFor('mcq')) : [],
     correctAnswer: kind === 'truefalse' ? question.correctAnswer.trim().toLowerCase() : question.correctAnswer,
   };
 }
 
 /** Spec section 5: the add and edit question rules. `requireCategory` is true for add only. */
-export function validateQuestionForm(values: QuestionFormValues, { requireCategory }: { requireCategory: boolean }): QuestionFormErrors {
+export function validateQuestionForm(
+  values: QuestionFormValues,
+  { requireCategory }: { requireCategory: boolean },
+): QuestionFormErrors {
   const errors: QuestionFormErrors = {};
   if (!values.question.trim()) errors.question = 'Question is required';
   if (requireCategory && !values.category.trim()) errors.category = 'Category is required';
@@ -90,7 +96,9 @@ export function validateQuestionForm(values: QuestionFormValues, { requireCatego
 }
 
 export function hasErrors(errors: QuestionFormErrors): boolean {
-  return Boolean(errors.question || errors.category || errors.correctAnswer || errors.options || errors.optionItems?.some(Boolean));
+  return Boolean(
+    errors.question || errors.category || errors.correctAnswer || errors.options || errors.optionItems?.some(Boolean),
+  );
 }
 
 /** What the API receives for a valid form: trimmed text, and options as each type needs them. */

@@ -44,7 +44,12 @@ export function ResultCards({ results, onView }: { results: ListedResult[]; onVi
             <Text size="xs" c="dimmed">
               {formatDate(result.createdAt)}
             </Text>
-            <Button size="xs" variant="light" onClick={() => onView(result)} aria-label={`View result of ${result.user.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onView(result)}
+              aria-label={`View result of ${result.user.name}`}
+            >
               View Details
             </Button>
           </Group>

@@ -23,7 +23,15 @@ function answers(count: number): Result['answers'] {
 
 async function openDetail(result: Result) {
   mockApi({
-    'GET admin/getquizresult': { body: { results: [aListedResult()], totalResults: 1, page: 1, totalPages: 1, summary: { total: 1, passed: 1, failed: 0, averagePercent: 75 } } },
+    'GET admin/getquizresult': {
+      body: {
+        results: [aListedResult()],
+        totalResults: 1,
+        page: 1,
+        totalPages: 1,
+        summary: { total: 1, passed: 1, failed: 0, averagePercent: 75 },
+      },
+    },
     'GET admin/getquizresult/r1': { body: { result } },
   });
   renderWithProviders(<ResultsScreen />);
@@ -49,8 +57,22 @@ test('category performance reads Low, Average or High with its percentage', asyn
   const dialog = await openDetail(
     aResult({
       categories: [
-        { categoryName: 'Leadership', correctAnswer: 1, wrongAnswer: 4, totalAnswers: 5, percent: 20, performance: 'Low' },
-        { categoryName: 'Teamwork', correctAnswer: 1, wrongAnswer: 1, totalAnswers: 2, percent: 50, performance: 'Average' },
+        {
+          categoryName: 'Leadership',
+          correctAnswer: 1,
+          wrongAnswer: 4,
+          totalAnswers: 5,
+          percent: 20,
+          performance: 'Low',
+        },
+        {
+          categoryName: 'Teamwork',
+          correctAnswer: 1,
+          wrongAnswer: 1,
+          totalAnswers: 2,
+          percent: 50,
+          performance: 'Average',
+        },
         { categoryName: 'Focus', correctAnswer: 4, wrongAnswer: 1, totalAnswers: 5, percent: 80, performance: 'High' },
       ],
     }),

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Badge, Center, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { performanceOf, type Performance, type Result } from '@prometrica/shared-api';
-import { CheckIcon, CloseRow, CrossIcon, ListTable, LoadError, PaginationFooter, TruncatedText } from '../../../components';
+import {
+  CheckIcon,
+  CloseRow,
+  CrossIcon,
+  ListTable,
+  LoadError,
+  PaginationFooter,
+  TruncatedText,
+} from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useClientPaging } from '../../../lib/use-client-paging';
 import { useResultDetail } from '../hooks/use-result-detail';
@@ -41,7 +49,8 @@ function ResultDetail({ resultId, onClose }: { resultId: string; onClose: () => 
       </Center>
     );
   }
-  if (error || !result) return <LoadError title="The result could not be loaded" message={error ?? 'Not found'} onRetry={reload} />;
+  if (error || !result)
+    return <LoadError title="The result could not be loaded" message={error ?? 'Not found'} onRetry={reload} />;
   return (
     <Stack gap="lg">
       <ParticipantInfo result={result} />

@@ -26,7 +26,12 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
       </td>
       <td className={classes.cell}>{formatDate(result.createdAt)}</td>
       <td className={classes.cell}>
-        <button type="button" className={classes.view} aria-label={`View result of ${result.user.name}`} onClick={() => onView(result)}>
+        <button
+          type="button"
+          className={classes.view}
+          aria-label={`View result of ${result.user.name}`}
+          onClick={() => onView(result)}
+        >
           <EyeIcon />
         </button>
       </td>
@@ -37,7 +42,11 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
 /** Results as a table (desktop). */
 export function ResultTable({ results, onView }: { results: ListedResult[]; onView: (result: ListedResult) => void }) {
   return (
-    <ListTable minWidth={820} columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']} plainRows>
+    <ListTable
+      minWidth={820}
+      columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']}
+      plainRows
+    >
       {results.map((result) => (
         <ResultRow key={result._id} result={result} onView={onView} />
       ))}

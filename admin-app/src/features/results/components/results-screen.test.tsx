@@ -9,7 +9,10 @@ import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
 
-function listOf(results: ResultListResponse['results'], extra: Partial<ResultListResponse> = {}): { body: ResultListResponse } {
+function listOf(
+  results: ResultListResponse['results'],
+  extra: Partial<ResultListResponse> = {},
+): { body: ResultListResponse } {
   return {
     body: {
       results,
@@ -62,9 +65,13 @@ test('All / True / False filters on passing, from page 1', async () => {
   expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: '' });
   await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
   await userEvent.click(screen.getByRole('radio', { name: 'True' }));
-  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'true' }));
+  await waitFor(() =>
+    expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'true' }),
+  );
   await userEvent.click(screen.getByRole('radio', { name: 'False' }));
-  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'false' }));
+  await waitFor(() =>
+    expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', passed: 'false' }),
+  );
   await userEvent.click(screen.getByRole('radio', { name: 'All' }));
   await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
 });
@@ -113,7 +120,10 @@ test('no results shows the empty state', async () => {
 describe('on a phone', () => {
   const desktop = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
   });
   afterEach(() => {
     window.matchMedia = desktop;
@@ -138,7 +148,6 @@ test('the first page asked for with the /dashboard/result address is shown witho
   await screen.findByText('Grace Hopper');
   expect(listCalls(calls)).toHaveLength(1);
 });
-
 
 test('a first page that has already arrived is drawn in the first render, with no loading state', async () => {
   const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });

@@ -31,28 +31,62 @@ export function ResultsScreen() {
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <StatCard label="Total Results" value={summary?.total ?? 0} description="Submitted assessments" />
-        <StatCard label="Passed" value={summary?.passed ?? 0} description="Scored 50% or more" accent="var(--mantine-color-green-6)" />
-        <StatCard label="Failed" value={summary?.failed ?? 0} description="Scored under 50%" accent="var(--mantine-color-red-6)" />
-        <StatCard label="Average Score" value={`${summary?.averagePercent ?? 0}%`} description="Across all results" accent="var(--mantine-color-blue-6)" />
+        <StatCard
+          label="Passed"
+          value={summary?.passed ?? 0}
+          description="Scored 50% or more"
+          accent="var(--mantine-color-green-6)"
+        />
+        <StatCard
+          label="Failed"
+          value={summary?.failed ?? 0}
+          description="Scored under 50%"
+          accent="var(--mantine-color-red-6)"
+        />
+        <StatCard
+          label="Average Score"
+          value={`${summary?.averagePercent ?? 0}%`}
+          description="Across all results"
+          accent="var(--mantine-color-blue-6)"
+        />
       </SimpleGrid>
 
       <Group justify="space-between" gap="sm">
-        <SearchInput label="Search results" placeholder="Search by name or email..." value={list.search} onChange={list.setSearch} />
+        <SearchInput
+          label="Search results"
+          placeholder="Search by name or email..."
+          value={list.search}
+          onChange={list.setSearch}
+        />
         <Group gap="xs">
           <Text size="sm" c="dimmed" id="passed-filter-label">
             Passed
           </Text>
-          <SegmentedChoice aria-labelledby="passed-filter-label" data={filters} value={list.filter} onChange={list.setFilter} />
+          <SegmentedChoice
+            aria-labelledby="passed-filter-label"
+            data={filters}
+            value={list.filter}
+            onChange={list.setFilter}
+          />
         </Group>
       </Group>
 
       <ListPanel
         itemLabel="results"
-        list={serverListPanel(list, { count: results.length, total: list.data?.totalResults ?? 0, totalPages, searching: filtering })}
+        list={serverListPanel(list, {
+          count: results.length,
+          total: list.data?.totalResults ?? 0,
+          totalPages,
+          searching: filtering,
+        })}
         empty={{ title: 'No Results Found', hint: 'Results appear here once participants submit the quiz' }}
         searchHint="Try a different search or filter"
       >
-        {small ? <ResultCards results={results} onView={(r) => setViewing(r._id)} /> : <ResultTable results={results} onView={(r) => setViewing(r._id)} />}
+        {small ? (
+          <ResultCards results={results} onView={(r) => setViewing(r._id)} />
+        ) : (
+          <ResultTable results={results} onView={(r) => setViewing(r._id)} />
+        )}
       </ListPanel>
 
       <ResultDetailModal resultId={viewing} onClose={() => setViewing(null)} />

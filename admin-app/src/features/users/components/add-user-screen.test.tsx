@@ -42,13 +42,24 @@ test('a plain admin is offered only the user role', async () => {
 
 test('a superadmin may create an admin', async () => {
   signInAs('superadmin');
-  const { calls } = mockApi({ 'POST admin/createuser': { status: 201, body: { message: 'User created successfully', user: aUser({ role: 'admin' }) } } });
+  const { calls } = mockApi({
+    'POST admin/createuser': {
+      status: 201,
+      body: { message: 'User created successfully', user: aUser({ role: 'admin' }) },
+    },
+  });
   renderWithProviders(<AddUserScreen />, { route: '/dashboard/add-user', path: '/dashboard/add-user' });
   await fillIn();
   await userEvent.selectOptions(roleSelect(), 'admin');
   await create();
   expect(await screen.findByText('User created successfully')).toBeInTheDocument();
-  expect(calls[0]?.body).toEqual({ name: 'Una User', email: 'una@example.com', password: 'correct-horse', phoneNumber: '03001234567', role: 'admin' });
+  expect(calls[0]?.body).toEqual({
+    name: 'Una User',
+    email: 'una@example.com',
+    password: 'correct-horse',
+    phoneNumber: '03001234567',
+    role: 'admin',
+  });
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
 });
 

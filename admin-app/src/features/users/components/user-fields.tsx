@@ -31,8 +31,20 @@ export function UserFields({ form, saving, roles, roleDescription }: UserFieldsP
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
         />
       )}
-      <TextInput label="Phone number" inputMode="numeric" placeholder="03XXXXXXXXX" withAsterisk {...form.field('phoneNumber', saving, digitsOnly)} />
-      <NativeSelect label="Role" withAsterisk data={roles} {...form.field('role', saving)} description={roleDescription} />
+      <TextInput
+        label="Phone number"
+        inputMode="numeric"
+        placeholder="03XXXXXXXXX"
+        withAsterisk
+        {...form.field('phoneNumber', saving, digitsOnly)}
+      />
+      <NativeSelect
+        label="Role"
+        withAsterisk
+        data={roles}
+        {...form.field('role', saving)}
+        description={roleDescription}
+      />
     </>
   );
 }

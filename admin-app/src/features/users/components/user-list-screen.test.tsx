@@ -8,7 +8,9 @@ import { expectSearches } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
 function people(count: number, overrides: (i: number) => Partial<User> = () => ({})): User[] {
-  return Array.from({ length: count }, (_, i) => aUser({ _id: `u${i + 1}`, name: `Person ${i + 1}`, email: `person${i + 1}@example.com`, ...overrides(i) }));
+  return Array.from({ length: count }, (_, i) =>
+    aUser({ _id: `u${i + 1}`, name: `Person ${i + 1}`, email: `person${i + 1}@example.com`, ...overrides(i) }),
+  );
 }
 
 const staff = [
@@ -42,7 +44,16 @@ test('eight users per page, with ellipses between distant pages', async () => {
   expect(screen.getByRole('button', { name: 'Page 10' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Page 7' })).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Page 10' }));
-  expect(names()).toEqual(['Person 73', 'Person 74', 'Person 75', 'Person 76', 'Person 77', 'Person 78', 'Person 79', 'Person 80']);
+  expect(names()).toEqual([
+    'Person 73',
+    'Person 74',
+    'Person 75',
+    'Person 76',
+    'Person 77',
+    'Person 78',
+    'Person 79',
+    'Person 80',
+  ]);
   expect(screen.getByText('Showing 73–80 of 80 users')).toBeInTheDocument();
 });
 
@@ -95,7 +106,14 @@ test("a superadmin may edit and delete another superadmin's row", async () => {
 
 test('View User shows name, email, phone number, role and joined date', async () => {
   signInAs('admin');
-  serve([aUser({ name: 'Una User', email: 'una@example.com', phoneNumber: '03009998887', createdAt: '2025-12-24T10:00:00.000Z' })]);
+  serve([
+    aUser({
+      name: 'Una User',
+      email: 'una@example.com',
+      phoneNumber: '03009998887',
+      createdAt: '2025-12-24T10:00:00.000Z',
+    }),
+  ]);
   renderWithProviders(<UserListScreen />);
   const dialog = await openDialog('View user Una User', 'View User');
   expect(within(dialog).getByText('Una User')).toBeInTheDocument();
@@ -128,7 +146,13 @@ test('a superadmin promotes a user to admin; the list reloads', async () => {
   await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'admin');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
   expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 'u1', name: 'Una User', email: 'ada@example.com', phoneNumber: '03001234567', role: 'admin' });
+  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    id: 'u1',
+    name: 'Una User',
+    email: 'ada@example.com',
+    phoneNumber: '03001234567',
+    role: 'admin',
+  });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).not.toBeInTheDocument());
   expect(calls.filter((c) => c.path === 'admin/getallusers')).toHaveLength(2);
 });
@@ -171,7 +195,18 @@ test('deleting asks first, then the list shrinks and stays on the last page', as
   expect(screen.getByText('Are you sure you want to delete this user?')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
-  await waitFor(() => expect(names()).toEqual(['Person 9', 'Person 10', 'Person 11', 'Person 12', 'Person 13', 'Person 14', 'Person 15', 'Person 16']));
+  await waitFor(() =>
+    expect(names()).toEqual([
+      'Person 9',
+      'Person 10',
+      'Person 11',
+      'Person 12',
+      'Person 13',
+      'Person 14',
+      'Person 15',
+      'Person 16',
+    ]),
+  );
   expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
 });

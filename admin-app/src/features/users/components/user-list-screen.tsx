@@ -3,7 +3,17 @@ import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useItemModal } from '../../../lib/use-item-modal';
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
-import { ActionsCell, AddButton, ListPanel, ListTable, NameCell, PageHeader, RoleBadge, SearchInput, StatCard } from '../../../components';
+import {
+  ActionsCell,
+  AddButton,
+  ListPanel,
+  ListTable,
+  NameCell,
+  PageHeader,
+  RoleBadge,
+  SearchInput,
+  StatCard,
+} from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
@@ -22,15 +32,34 @@ export function UserListScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Users" description="Participants and staff accounts." actions={<AddButton label="Add User" to={dashboardPath('add-user')} />} />
+      <PageHeader
+        title="Users"
+        description="Participants and staff accounts."
+        actions={<AddButton label="Add User" to={dashboardPath('add-user')} />}
+      />
 
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <StatCard label="Total Accounts" value={list.counts.total} description="Everyone with an account" />
-        <StatCard label="Users" value={list.counts.users} description="Participant accounts" accent="var(--mantine-color-cyan-6)" />
-        <StatCard label="Admins" value={list.counts.admins} description="Admins and superadmins" accent="var(--mantine-color-orange-6)" />
+        <StatCard
+          label="Users"
+          value={list.counts.users}
+          description="Participant accounts"
+          accent="var(--mantine-color-cyan-6)"
+        />
+        <StatCard
+          label="Admins"
+          value={list.counts.admins}
+          description="Admins and superadmins"
+          accent="var(--mantine-color-orange-6)"
+        />
       </SimpleGrid>
 
-      <SearchInput label="Search users" placeholder="Search by name, email or role..." value={list.search} onChange={list.setSearch} />
+      <SearchInput
+        label="Search users"
+        placeholder="Search by name, email or role..."
+        value={list.search}
+        onChange={list.setSearch}
+      />
 
       <ListPanel itemLabel="users" list={list.panel} empty={{ title: 'No users found' }} deleting={remove}>
         <ListTable minWidth={760} columns={['Name', 'Email', 'Phone', 'Role', 'Joined', 'Actions']}>
@@ -56,7 +85,11 @@ export function UserListScreen() {
                   remove={{
                     label: `Delete user ${user.name}`,
                     onClick: () => remove.setDeleting(user),
-                    blockedBecause: isMe ? 'You cannot delete your own account' : manageable ? undefined : 'Only a superadmin can delete a superadmin',
+                    blockedBecause: isMe
+                      ? 'You cannot delete your own account'
+                      : manageable
+                        ? undefined
+                        : 'Only a superadmin can delete a superadmin',
                   }}
                 />
               </Table.Tr>

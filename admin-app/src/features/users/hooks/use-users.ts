@@ -7,7 +7,8 @@ import { useSearchableList } from '../../../lib/use-searchable-list';
 export const USERS_PER_PAGE = 8;
 
 const usersOf = (data: UserListResponse) => data.users;
-const userMatches = (user: UserListResponse['users'][number], search: string) => matchesSearch(search, [user.name, user.email, user.role]);
+const userMatches = (user: UserListResponse['users'][number], search: string) =>
+  matchesSearch(search, [user.name, user.email, user.role]);
 
 /** Every account, searched on name, email or role and paged in the browser. */
 export function useUsers() {

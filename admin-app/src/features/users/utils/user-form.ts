@@ -20,7 +20,8 @@ export function validateUser(values: UserFormValues & { password?: string }): Us
   if (!values.email.trim()) errors.email = 'Email is required';
   if (values.password !== undefined) {
     if (!values.password) errors.password = 'Password is required';
-    else if (values.password.length < limits.password.min) errors.password = `Password must be at least ${limits.password.min} characters`;
+    else if (values.password.length < limits.password.min)
+      errors.password = `Password must be at least ${limits.password.min} characters`;
   }
   if (!values.role) errors.role = 'Role is required';
   if (!values.phoneNumber.trim()) errors.phoneNumber = 'Phone number is required';

@@ -17,7 +17,12 @@ export function ConcernRow({ concern, choice, onChoose }: ConcernRowProps) {
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <div className={classes.row} role="group" aria-labelledby={titleId} aria-describedby={concern.description ? descriptionId : undefined}>
+    <div
+      className={classes.row}
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={concern.description ? descriptionId : undefined}
+    >
       <div className={classes.concern}>
         <Text fw={600} id={titleId}>
           {concern.title}
@@ -32,7 +37,12 @@ export function ConcernRow({ concern, choice, onChoose }: ConcernRowProps) {
         const pressed = choice === column;
         return (
           <div key={option.value} className={classes.cell}>
-            <button type="button" className={classes.option} aria-pressed={pressed} onClick={() => onChoose(pressed ? null : column)}>
+            <button
+              type="button"
+              className={classes.option}
+              aria-pressed={pressed}
+              onClick={() => onChoose(pressed ? null : column)}
+            >
               <span className={classes.indicator} aria-hidden="true" />
               <span className={classes.optionText}>{option.value}</span>
             </button>

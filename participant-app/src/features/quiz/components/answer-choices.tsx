@@ -42,7 +42,15 @@ interface Choice {
 }
 
 /** A grid of options; a click records the option and moves on. */
-function ChoiceGrid({ choices, initial, onAnswer }: { choices: Choice[]; initial?: string; onAnswer: (v: string) => void }) {
+function ChoiceGrid({
+  choices,
+  initial,
+  onAnswer,
+}: {
+  choices: Choice[];
+  initial?: string;
+  onAnswer: (v: string) => void;
+}) {
   const [chosen, setChosen] = useState<string | undefined>(initial);
   return (
     <div className={classes.grid} role="group" aria-label="Answer options">

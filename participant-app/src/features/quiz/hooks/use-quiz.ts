@@ -50,7 +50,12 @@ export function useQuiz(onFinish: (result: FinishedQuizState) => void) {
       .then((res) => {
         if (!live) return;
         if (res.questions.length > 0) saveQuestions(res.questions);
-        setState((s) => ({ ...s, questions: res.questions, index: clampIndex(readSavedIndex(), res.questions.length), load: { status: 'ready' } }));
+        setState((s) => ({
+          ...s,
+          questions: res.questions,
+          index: clampIndex(readSavedIndex(), res.questions.length),
+          load: { status: 'ready' },
+        }));
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -98,5 +103,15 @@ export function useQuiz(onFinish: (result: FinishedQuizState) => void) {
 
   const previousAnswer = question ? answers.find((a) => a.questionId === question._id)?.userAnswer : undefined;
 
-  return { load: state.load, questions, question, index, total: questions.length, previousAnswer, answer, previous, retry };
+  return {
+    load: state.load,
+    questions,
+    question,
+    index,
+    total: questions.length,
+    previousAnswer,
+    answer,
+    previous,
+    retry,
+  };
 }

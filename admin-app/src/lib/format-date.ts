@@ -1,5 +1,5 @@
 // Formatted by hand, as en-GB's Intl.DateTimeFormat writes it: creating that formatter loads the
-// locale's data, about 100 ms of a 4x-slowed CPU on the results screen's way to its first paint.
+// locale's data, a noticeable part of a slow CPU's time on the results screen's way to its first paint.
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** Day, short month, year (en-GB, local time), e.g. `5 Mar 2026`; a dash when the date is missing or invalid. */

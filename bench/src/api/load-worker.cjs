@@ -35,8 +35,8 @@ function onceShape(index) {
  * Every `once` request's bytes, built before the run by autocannon's own request builder with the
  * defaults it gives its clients, into one block off the heap (tens of thousands of separate buffers
  * would be old objects for the thread's garbage collector to mark while it measures). autocannon
- * rebuilds a request that has a setupRequest each time it sends one, about 30 µs a submission of
- * the generator's CPU on the two cores it shares with the server; sent from here, each is a view of
+ * rebuilds a request that has a setupRequest each time it sends one, CPU the generator takes from
+ * the cores it shares with the server; sent from here, each is a view of
  * the block. Every client checks that its own first request is byte for byte the one built here.
  */
 const onceBuilt = once ? buildOnce() : undefined;
@@ -104,9 +104,9 @@ function requests() {
 
 /**
  * autocannon keeps every response's body, decoding its bytes to a string, for features this bench
- * does not use (body checks and per-request response hooks). On the two cores the generator shares
- * with the server that cost it about 18 µs a submission, and more for larger replies: the body is
- * dropped unread (its bytes are still received and counted).
+ * does not use (body checks and per-request response hooks), CPU taken from the cores the generator
+ * shares with the server, more for larger replies: the body is dropped unread (its bytes are still
+ * received and counted).
  */
 function dropBodies(client) {
   if (typeof client.pipelinedRequests?.addBody === 'function') client.pipelinedRequests.addBody = () => {};

@@ -1,8 +1,8 @@
 // One load case with autocannon (programmatic): N connections for a bounded time after a short
 // warm-up, latencies recorded per response so any percentile can be read. autocannon runs on a
 // thread of its own (`load-worker.cjs`): the bench process holds every request of a run and the
-// seed's rows, hundreds of MB whose garbage collection paused a generator on its thread for up to
-// 36 ms at a time, and each pause was added to the latency of every request in flight.
+// seed's rows, whose garbage collection paused a generator on its thread, and each pause was added to
+// the latency of every request in flight.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 

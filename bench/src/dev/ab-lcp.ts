@@ -72,7 +72,7 @@ async function seededDataDirs(): Promise<[string, string]> {
       if (values.length)
         console.log(name.padEnd(10), 'median', median(values), 'mean', mean(values), ' runs', values.join(' '));
     // Each round loads both sides, so the differences pair up (the side loaded second in a round
-    // measured up to 200 ms faster here, which the alternating order evens out).
+    // measured faster, which the alternating order evens out).
     for (const screen of ['results', 'root']) {
       const [sideA, sideB] = [out[`A ${screen}`]!, out[`B ${screen}`]!];
       if (sideA.length) console.log(`B - A ${screen}`.padEnd(10), 'mean', mean(sideB.map((ms, i) => ms - sideA[i]!)));

@@ -16,7 +16,7 @@ export interface SegmentedChoiceProps<T extends string> {
  * One of a few choices, drawn as Mantine's SegmentedControl draws them at rest, from native radio
  * inputs (arrow keys move the choice). The chosen item is marked by its own background, not by
  * Mantine's floating indicator: the indicator measures the page's layout as the screen first
- * renders, which held the results screen's first paint back by up to 90 ms on a slow phone.
+ * renders, which held the results screen's first paint back on a slow phone.
  */
 export function SegmentedChoice<T extends string>({
   data,

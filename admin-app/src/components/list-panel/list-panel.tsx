@@ -4,7 +4,7 @@ import { DeleteDialog, type DeleteFlow } from '../confirm-dialog';
 import { EmptyState, type EmptyStateProps } from '../empty-state';
 import { LoadError } from '../load-error';
 import { PaginationFooter, type PaginationFooterProps } from '../pagination-footer';
-import { RowActions, type RowActionsProps } from '../row-actions';
+import { RowActions, type RowAction, type RowActionsProps } from '../row-actions';
 
 /** A list as the panel shows it (`useSearchableList`'s `panel`, or `serverListPanel`). */
 export interface ListView {
@@ -108,11 +108,30 @@ export function NameCell({ className, children }: { className?: string; children
   );
 }
 
-/** A row's last cell: its view, edit and delete buttons. */
-export function ActionsCell({ className, ...actions }: RowActionsProps & { className?: string }) {
+/** A row action as a cell takes it: what it does, and why it is unavailable if it is. */
+type CellAction = (() => void) | Omit<RowAction, 'label'>;
+
+const verbs = { view: 'View', edit: 'Edit', remove: 'Delete' } as const;
+
+/**
+ * A row's last cell: its view, edit and delete buttons. Each button is named by its verb and the
+ * row's `subject` (`Edit user Jane Doe` for the subject `user Jane Doe`).
+ */
+export function ActionsCell({
+  className,
+  subject,
+  ...actions
+}: { [K in keyof RowActionsProps]?: CellAction } & { className?: string; subject: string }) {
+  const named: RowActionsProps = {};
+  for (const key of Object.keys(verbs) as (keyof typeof verbs)[]) {
+    const action = actions[key];
+    if (!action) continue;
+    const label = `${verbs[key]} ${subject}`;
+    named[key] = typeof action === 'function' ? { label, onClick: action } : { label, ...action };
+  }
   return (
     <Table.Td className={className}>
-      <RowActions {...actions} />
+      <RowActions {...named} />
     </Table.Td>
   );
 }

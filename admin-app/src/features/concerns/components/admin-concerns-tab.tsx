@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
-import { useItemModal } from '../../../lib/use-item-modal';
+import { useRowActions } from '../../../lib/use-row-actions';
 import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernsApi, type Concern } from '@prometrica/shared-api';
@@ -27,10 +25,8 @@ export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
 export function AdminConcernsTab() {
   const list = useConcerns();
   const small = useMatchesMedia('(max-width: 48em)');
-  const form = useItemModal<Concern>(list.reload);
-  const [viewing, setViewing] = useState<Concern | null>(null);
-
-  const remove = useConfirmedDelete((item: Concern) => concernsApi.deleteConcern(item._id), 'complaint', list.reload);
+  const rows = useRowActions(list.reload, (item: Concern) => concernsApi.deleteConcern(item._id), 'complaint');
+  const form = rows.editing;
 
   const descriptionLength = small ? ADMIN_DESCRIPTION_LENGTH.small : ADMIN_DESCRIPTION_LENGTH.wide;
 
@@ -45,7 +41,7 @@ export function AdminConcernsTab() {
         itemLabel="complaints"
         list={list.panel}
         empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }}
-        deleting={remove}
+        deleting={rows.deleting}
       >
         <ListTable minWidth={820} columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}>
           {list.pageItems.map((concern) => (
@@ -63,17 +59,13 @@ export function AdminConcernsTab() {
                 <StatusBadge status={concern.status} />
               </Table.Td>
               <Table.Td>{formatDate(concern.createdAt)}</Table.Td>
-              <ActionsCell
-                view={{ label: `View complaint ${concern.title}`, onClick: () => setViewing(concern) }}
-                edit={{ label: `Edit complaint ${concern.title}`, onClick: () => form.open(concern) }}
-                remove={{ label: `Delete complaint ${concern.title}`, onClick: () => remove.setDeleting(concern) }}
-              />
+              <ActionsCell subject={`complaint ${concern.title}`} {...rows.actions(concern)} />
             </Table.Tr>
           ))}
         </ListTable>
       </ListPanel>
 
-      <ConcernViewModal concern={viewing} onClose={() => setViewing(null)} />
+      <ConcernViewModal concern={rows.viewing} onClose={rows.closeView} />
       <ConcernFormModal
         opened={form.opened}
         mode={form.item ? 'edit' : 'add'}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../postgres/postgres';
+import { createIndex, notNull } from './tables';
 
 // Indexes the results page and the dashboard figures need once there are many participants
 // (as `pnpm bench` measures them, on a large database):
@@ -19,12 +20,11 @@ import { isPostgres } from '../postgres/postgres';
 //   participant id) so concurrent sign-ups do not queue on one row lock.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('results_passed_percent_idx').on('results').columns(['passed', 'percent']).execute();
+  await createIndex(db, 'results_passed_percent_idx', 'results', ['passed', 'percent']);
   await db.schema
     .createTable('participant_month_counts')
-    .addColumn('month', 'text', (column) => column.notNull())
-    .addColumn('shard', 'integer', (column) => column.notNull())
-    .addColumn('count', 'integer', (column) => column.notNull())
+    .$call(notNull('text', ['month']))
+    .$call(notNull('integer', ['shard', 'count']))
     .addPrimaryKeyConstraint('participant_month_counts_pkey', ['month', 'shard'])
     .execute();
 

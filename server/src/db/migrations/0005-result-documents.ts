@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../postgres/postgres';
+import { createResultRowTables } from './tables';
 
 // A submission's answers and category figures are written once and never changed, and always read
 // whole (one result's answers; a page of results with their figures). They are now stored as JSON
@@ -53,35 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  await db.schema
-    .createTable('result_categories')
-    .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('result_id', 'text', (column) => column.notNull().references('results.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (column) => column.notNull())
-    .addColumn('category_name', 'text', (column) => column.notNull())
-    .addColumn('correct', 'integer', (column) => column.notNull())
-    .addColumn('wrong', 'integer', (column) => column.notNull())
-    .addColumn('total', 'integer', (column) => column.notNull())
-    .addColumn('percent', 'integer', (column) => column.notNull())
-    .execute();
-  await db.schema
-    .createIndex('result_categories_result_idx')
-    .on('result_categories')
-    .columns(['result_id', 'position'])
-    .execute();
-  await db.schema
-    .createTable('answers')
-    .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('result_id', 'text', (column) => column.notNull().references('results.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (column) => column.notNull())
-    .addColumn('question_id', 'text', (column) => column.notNull())
-    .addColumn('question_text', 'text', (column) => column.notNull())
-    .addColumn('user_answer', 'text', (column) => column.notNull())
-    .addColumn('correct_answer', 'text', (column) => column.notNull())
-    .addColumn('category_name', 'text', (column) => column.notNull())
-    .addColumn('is_correct', 'integer', (column) => column.notNull().check(sql`is_correct in (0, 1)`))
-    .execute();
-  await db.schema.createIndex('answers_result_idx').on('answers').columns(['result_id', 'position']).execute();
+  await createResultRowTables(db);
 
   if (postgres) {
     await sql`

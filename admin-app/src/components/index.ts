@@ -1,4 +1,5 @@
 // Shared UI of the admin app: features import from here, never from each other.
+export * from './add-option-button';
 export * from './confirm-dialog';
 export * from './detail-field';
 export * from './empty-state';

@@ -11,11 +11,6 @@ const categoryMatches = (category: CategoryListResponse['categories'][number], s
 
 /** Every category, newest first, searched on name and paged in the browser. */
 export function useCategories() {
-  const list = useSearchableList(
-    () => categoriesApi.getCategories(),
-    categoriesOf,
-    categoryMatches,
-    CATEGORIES_PER_PAGE,
-  );
+  const list = useSearchableList(categoriesApi.getCategories, categoriesOf, categoryMatches, CATEGORIES_PER_PAGE);
   return { ...list, categories: list.items };
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { concernsApi, limits, type Concern } from '@prometrica/shared-api';
 import {
+  AddOptionButton,
   FormModal,
   FormModalActions,
-  PlusIcon,
   SaveFailure,
   TrashIcon,
   type FormModalState,
@@ -147,15 +147,7 @@ function ConcernForm({ mode, concern, modal }: ConcernFormProps) {
             </Text>
           )}
           {values.ratingOptions.length < MAX_RATING_OPTIONS && (
-            <Button
-              variant="light"
-              leftSection={<PlusIcon size={16} />}
-              w="fit-content"
-              onClick={() => setOptions((options) => [...options, ''])}
-              disabled={saving}
-            >
-              Add Option
-            </Button>
+            <AddOptionButton onClick={() => setOptions((options) => [...options, ''])} disabled={saving} />
           )}
         </Stack>
         {mode === 'edit' && (

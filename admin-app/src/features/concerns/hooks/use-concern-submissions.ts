@@ -8,12 +8,7 @@ const rowsOf = (data: ConcernSubmissionListResponse) => flattenSubmissions(data.
 
 /** Participants' concern ratings, one row per rated concern, newest first. */
 export function useConcernSubmissions() {
-  const list = useSearchableList(
-    () => concernRatingsApi.getConcernSubmissions(),
-    rowsOf,
-    submissionMatches,
-    CONCERNS_PER_PAGE,
-  );
+  const list = useSearchableList(concernRatingsApi.getConcernSubmissions, rowsOf, submissionMatches, CONCERNS_PER_PAGE);
   const rows = list.items;
   const stats = useMemo(() => submissionStats(rows), [rows]);
   return { ...list, rows, stats };

@@ -1,11 +1,6 @@
 import { questionsApi, type Question } from '@prometrica/shared-api';
-import {
-  FormModal,
-  FormModalActions,
-  SaveFailure,
-  type EditModalProps,
-  type FormModalState,
-} from '../../../components';
+import { FormModal, FormModalActions, SaveFailure } from '../../../components';
+import type { EditModalProps, FormModalState } from '../../../components';
 import { useSave } from '../../../lib/use-save';
 import { useCategoryNames } from '../hooks/use-category-names';
 import { useQuestionForm } from '../hooks/use-question-form';

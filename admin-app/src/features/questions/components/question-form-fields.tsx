@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { questionKind, type QuestionKindName } from '@prometrica/shared-api';
-import { PlusIcon, TrashIcon } from '../../../components';
+import { AddOptionButton, TrashIcon } from '../../../components';
 import type { QuestionForm } from '../hooks/use-question-form';
 import { MAX_OPTIONS, MIN_OPTIONS, OPTION_LETTERS, questionTypeLabels } from '../utils/question-form';
 import { ChoiceField } from './choice-field';
@@ -49,14 +49,11 @@ export function QuestionFormFields({
         <NativeSelect
           label="Category"
           withAsterisk={categoryRequired}
-          value={values.category}
-          onChange={(event) => form.setField('category', event.currentTarget.value)}
+          {...form.field('category', disabled || noCategories)}
           data={[
             { value: '', label: categoriesLoading ? 'Loading categories...' : 'Select a category' },
             ...categoryChoices,
           ]}
-          error={errors.category}
-          disabled={disabled || noCategories}
         />
         {noCategories && (
           <Text size="sm" c="dimmed" mt={4}>
@@ -70,10 +67,7 @@ export function QuestionFormFields({
         withAsterisk
         autosize
         minRows={2}
-        value={values.question}
-        onChange={(event) => form.setField('question', event.currentTarget.value)}
-        error={errors.question}
-        disabled={disabled}
+        {...form.field('question', disabled)}
         description={
           values.questionType === 'fill_in_the_blanks'
             ? 'Use underscores (___) to mark the blank, e.g. "The capital of France is ___."'
@@ -123,17 +117,7 @@ export function QuestionFormFields({
               {errors.options}
             </Alert>
           )}
-          {values.options.length < MAX_OPTIONS && (
-            <Button
-              variant="light"
-              leftSection={<PlusIcon size={16} />}
-              onClick={form.addOption}
-              disabled={disabled}
-              w="fit-content"
-            >
-              Add Option
-            </Button>
-          )}
+          {values.options.length < MAX_OPTIONS && <AddOptionButton onClick={form.addOption} disabled={disabled} />}
         </Stack>
       )}
 
@@ -154,10 +138,7 @@ export function QuestionFormFields({
         <TextInput
           label="Correct answer"
           withAsterisk
-          value={values.correctAnswer}
-          onChange={(event) => form.setField('correctAnswer', event.currentTarget.value)}
-          error={errors.correctAnswer}
-          disabled={disabled}
+          {...form.field('correctAnswer', disabled)}
           description={
             values.questionType === 'mcq'
               ? 'Type it as one of the options above'

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { QuestionKindName } from '@prometrica/shared-api';
+import type { FieldBinding } from '../../../lib/use-form-fields';
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -21,6 +22,16 @@ export function useQuestionForm(initial: QuestionFormValues, { requireCategory }
   function setField(field: TextField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  /** A text box's value, change handler, message and disabled state for one field. */
+  function field(name: TextField, disabled: boolean): FieldBinding {
+    return {
+      value: values[name],
+      onChange: (event) => setField(name, event.currentTarget.value),
+      error: errors[name],
+      disabled,
+    };
   }
 
   /** A new type starts with a blank answer and the options that type needs. */
@@ -74,7 +85,7 @@ export function useQuestionForm(initial: QuestionFormValues, { requireCategory }
     setErrors({});
   }
 
-  return { values, errors, setField, setType, setOption, addOption, removeOption, validate, reset };
+  return { values, errors, setField, field, setType, setOption, addOption, removeOption, validate, reset };
 }
 
 export type QuestionForm = ReturnType<typeof useQuestionForm>;

@@ -1,12 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useAuthStore, usersApi, type Role, type User } from '@prometrica/shared-api';
-import {
-  FormModal,
-  FormModalActions,
-  SaveFailure,
-  type EditModalProps,
-  type FormModalState,
-} from '../../../components';
+import { FormModal, FormModalActions, SaveFailure } from '../../../components';
+import type { EditModalProps, FormModalState } from '../../../components';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import { editRoleChoices, validateUser, type UserFormValues } from '../utils/user-form';

@@ -1,4 +1,4 @@
-import { aListedResult, signInAs } from './testing/fixtures';
+import { aListedResult, resultListOf, signInAs } from './testing/fixtures';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mockApi } from '@prometrica/shared-api/testing';
@@ -20,15 +20,9 @@ test('a /dashboard address starts the layout and the section it shows; other add
 test('the results address asks for the first page of results along with the code', async () => {
   signInAs('admin');
   const { calls } = mockApi({
-    'GET admin/getquizresult': {
-      body: {
-        results: [aListedResult()],
-        totalResults: 1,
-        page: 1,
-        totalPages: 1,
-        summary: { total: 1, passed: 1, failed: 0, averagePercent: 80 },
-      },
-    },
+    'GET admin/getquizresult': resultListOf([aListedResult()], {
+      summary: { total: 1, passed: 1, failed: 0, averagePercent: 80 },
+    }),
   });
   preloadDashboard('/dashboard/result');
   await sectionsSettled(['results']);

@@ -18,19 +18,30 @@ export interface Row {
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
 const kb = (bytes: number) => `${fixed(bytes / 1024)} KB`;
 
+interface RowOptions {
+  baseline?: number;
+  baselineLabel?: string;
+  kind?: 'min' | 'max' | 'info';
+  limit?: number;
+  ratioLimit?: number;
+  budget?: string;
+}
+
+/** A figure set beside its baseline from the same run, with a budget or for information. */
+const vs = (baselineLabel: string, baseline: number, budget: RowOptions = {}): RowOptions => ({
+  baseline,
+  baselineLabel,
+  ...budget,
+});
+/** A budget the figure may not exceed. */
+const atMost = (limit: number, budget: string): RowOptions => ({ kind: 'max', limit, budget });
+
 function row(
   section: string,
   measure: string,
   value: number,
   format: (v: number) => string,
-  options: {
-    baseline?: number;
-    baselineLabel?: string;
-    kind?: 'min' | 'max' | 'info';
-    limit?: number;
-    ratioLimit?: number;
-    budget?: string;
-  } = {},
+  options: RowOptions = {},
 ): Row {
   const kind = options.kind ?? 'info';
   const ratio = options.baseline ? value / options.baseline : undefined;
@@ -75,75 +86,73 @@ export function apiRows(result: EngineResult): Row[] {
   const participants = result.seed.rows.results ?? 0;
   const at = `${Math.round(participants / 1000)}k`;
   return [
-    row(section, `getquestion throughput (${getquestion.connections} conn)`, getquestion.requestsPerSecond, rps, {
-      baseline: bare.loaded.requestsPerSecond,
-      baselineLabel: 'bare',
-      kind: 'min',
-      ratioLimit: 0.5,
-      budget: '≥ 0.5× bare',
-    }),
-    row(section, 'getquestion p99', getquestion.latencyMs.p99, ms, {
-      baseline: bare.loaded.latencyMs.p99,
-      baselineLabel: 'bare',
-      kind: 'max',
-      limit: 25,
-      budget: '≤ 25 ms',
-    }),
-    row(section, `submitanswer, 30 answers (${submitanswer.connections} conn)`, submitanswer.requestsPerSecond, subs, {
-      baseline: driver.submissionsPerSecond,
-      baselineLabel: `driver, ${driver.connections} conn`,
-      kind: 'min',
-      ratioLimit: 0.5,
-      budget: '≥ 0.5× driver',
-    }),
+    row(
+      section,
+      `getquestion throughput (${getquestion.connections} conn)`,
+      getquestion.requestsPerSecond,
+      rps,
+      vs('bare', bare.loaded.requestsPerSecond, { kind: 'min', ratioLimit: 0.5, budget: '≥ 0.5× bare' }),
+    ),
+    row(
+      section,
+      'getquestion p99',
+      getquestion.latencyMs.p99,
+      ms,
+      vs('bare', bare.loaded.latencyMs.p99, atMost(25, '≤ 25 ms')),
+    ),
+    row(
+      section,
+      `submitanswer, 30 answers (${submitanswer.connections} conn)`,
+      submitanswer.requestsPerSecond,
+      subs,
+      vs(`driver, ${driver.connections} conn`, driver.submissionsPerSecond, {
+        kind: 'min',
+        ratioLimit: 0.5,
+        budget: '≥ 0.5× driver',
+      }),
+    ),
     row(
       section,
       `submitanswer p99 (middle of ${result.submitanswerRounds.p99.length} rounds)`,
       submitanswer.latencyMs.p99,
       ms,
-      {
-        baseline: bare.loaded.latencyMs.p99,
-        baselineLabel: 'bare',
-        kind: 'max',
-        limit: 50,
-        budget: '≤ 50 ms',
-      },
+      vs('bare', bare.loaded.latencyMs.p99, atMost(50, '≤ 50 ms')),
     ),
-    row(section, 'submitanswer errors, all rounds (non-2xx + failed)', result.submitanswerRounds.failed, count, {
-      kind: 'max',
-      limit: 0,
-      budget: '0',
-    }),
-    row(section, `results page p95 at ${at} (1 conn)`, results.single.latencyMs.p95, ms, {
-      baseline: bare.single.latencyMs.p95,
-      baselineLabel: 'bare',
-      kind: 'max',
-      limit: 20,
-      budget: '≤ 20 ms',
-    }),
-    row(section, `results page at ${at} (${results.loaded.connections} conn)`, results.loaded.requestsPerSecond, rps, {
-      baseline: bare.loaded.requestsPerSecond,
-      baselineLabel: 'bare',
-    }),
-    row(section, `results page p95 at ${at} (${results.loaded.connections} conn)`, results.loaded.latencyMs.p95, ms, {
-      baseline: bare.loaded.latencyMs.p95,
-      baselineLabel: 'bare',
-    }),
-    row(section, `dashboard figures p95 at ${at} (1 conn)`, stats.single.latencyMs.p95, ms, {
-      baseline: bare.single.latencyMs.p95,
-      baselineLabel: 'bare',
-      kind: 'max',
-      limit: 20,
-      budget: '≤ 20 ms',
-    }),
-    row(section, `dashboard figures at ${at} (${stats.loaded.connections} conn)`, stats.loaded.requestsPerSecond, rps, {
-      baseline: bare.loaded.requestsPerSecond,
-      baselineLabel: 'bare',
-    }),
-    row(section, `dashboard figures p95 at ${at} (${stats.loaded.connections} conn)`, stats.loaded.latencyMs.p95, ms, {
-      baseline: bare.loaded.latencyMs.p95,
-      baselineLabel: 'bare',
-    }),
+    row(
+      section,
+      'submitanswer errors, all rounds (non-2xx + failed)',
+      result.submitanswerRounds.failed,
+      count,
+      atMost(0, '0'),
+    ),
+    ...(
+      [
+        ['results page', results],
+        ['dashboard figures', stats],
+      ] as const
+    ).flatMap(([page, figures]) => [
+      row(
+        section,
+        `${page} p95 at ${at} (1 conn)`,
+        figures.single.latencyMs.p95,
+        ms,
+        vs('bare', bare.single.latencyMs.p95, atMost(20, '≤ 20 ms')),
+      ),
+      row(
+        section,
+        `${page} at ${at} (${figures.loaded.connections} conn)`,
+        figures.loaded.requestsPerSecond,
+        rps,
+        vs('bare', bare.loaded.requestsPerSecond),
+      ),
+      row(
+        section,
+        `${page} p95 at ${at} (${figures.loaded.connections} conn)`,
+        figures.loaded.latencyMs.p95,
+        ms,
+        vs('bare', bare.loaded.latencyMs.p95),
+      ),
+    ]),
   ];
 }
 
@@ -152,69 +161,54 @@ export function webRows(result: WebResult): Row[] {
   const { detailsLcp, answer, resultsLcp } = result.lab;
   const first = 'First load';
   const lab = 'Lab (4× CPU, slow 4G)';
+  const plain = (baseline: number, budget?: RowOptions) => vs('plain', baseline, budget);
   return [
-    row(first, 'details screen JS, gzip', details.shell.bytes.gzip, kb, {
-      baseline: details.baseline.bytes.gzip,
-      baselineLabel: 'plain',
-      kind: 'max',
-      limit: 200 * 1024,
-      ratioLimit: 1.6,
-      budget: '≤ 200 KB and ≤ 1.6×',
-    }),
-    row(first, 'details screen JS, brotli', details.shell.bytes.br, kb, {
-      baseline: details.baseline.bytes.br,
-      baselineLabel: 'plain',
-    }),
-    row(first, 'details screen JS, raw', details.shell.bytes.raw, kb, {
-      baseline: details.baseline.bytes.raw,
-      baselineLabel: 'plain',
-    }),
-    row(first, 'details screen: requests chained', details.shell.chain.length, count, {
-      baseline: details.baseline.chain.length,
-      baselineLabel: 'plain',
-      kind: 'max',
-      limit: 4,
-      budget: '≤ 4',
-    }),
-    row(first, 'admin login JS, gzip', login.shell.bytes.gzip, kb, {
-      baseline: login.baseline.bytes.gzip,
-      baselineLabel: 'plain',
-      kind: 'max',
-      ratioLimit: 1.5,
-      budget: '≤ 1.5×',
-    }),
-    row(first, 'admin login JS, brotli', login.shell.bytes.br, kb, {
-      baseline: login.baseline.bytes.br,
-      baselineLabel: 'plain',
-    }),
-    row(first, 'admin login: requests chained', login.shell.chain.length, count, {
-      baseline: login.baseline.chain.length,
-      baselineLabel: 'plain',
-      kind: 'max',
-      limit: 4,
-      budget: '≤ 4',
-    }),
-    row(lab, 'LCP of / (details)', detailsLcp.shell.ms, ms, {
-      baseline: detailsLcp.baseline.ms,
-      baselineLabel: 'plain',
-      kind: 'max',
-      limit: 2000,
-      budget: '≤ 2000 ms',
-    }),
-    row(lab, 'answer → next question painted', answer.shell.ms, ms, {
-      baseline: answer.baseline.ms,
-      baselineLabel: 'plain page',
-      kind: 'max',
-      limit: 100,
-      budget: '≤ 100 ms',
-    }),
-    row(lab, 'LCP of /dashboard/result', resultsLcp.shell.ms, ms, {
-      baseline: resultsLcp.baseline.ms,
-      baselineLabel: 'plain login',
-      kind: 'max',
-      limit: 2500,
-      budget: '≤ 2500 ms',
-    }),
+    row(
+      first,
+      'details screen JS, gzip',
+      details.shell.bytes.gzip,
+      kb,
+      plain(details.baseline.bytes.gzip, { ...atMost(200 * 1024, '≤ 200 KB and ≤ 1.6×'), ratioLimit: 1.6 }),
+    ),
+    row(first, 'details screen JS, brotli', details.shell.bytes.br, kb, plain(details.baseline.bytes.br)),
+    row(first, 'details screen JS, raw', details.shell.bytes.raw, kb, plain(details.baseline.bytes.raw)),
+    row(
+      first,
+      'details screen: requests chained',
+      details.shell.chain.length,
+      count,
+      plain(details.baseline.chain.length, atMost(4, '≤ 4')),
+    ),
+    row(
+      first,
+      'admin login JS, gzip',
+      login.shell.bytes.gzip,
+      kb,
+      plain(login.baseline.bytes.gzip, { kind: 'max', ratioLimit: 1.5, budget: '≤ 1.5×' }),
+    ),
+    row(first, 'admin login JS, brotli', login.shell.bytes.br, kb, plain(login.baseline.bytes.br)),
+    row(
+      first,
+      'admin login: requests chained',
+      login.shell.chain.length,
+      count,
+      plain(login.baseline.chain.length, atMost(4, '≤ 4')),
+    ),
+    row(lab, 'LCP of / (details)', detailsLcp.shell.ms, ms, plain(detailsLcp.baseline.ms, atMost(2000, '≤ 2000 ms'))),
+    row(
+      lab,
+      'answer → next question painted',
+      answer.shell.ms,
+      ms,
+      vs('plain page', answer.baseline.ms, atMost(100, '≤ 100 ms')),
+    ),
+    row(
+      lab,
+      'LCP of /dashboard/result',
+      resultsLcp.shell.ms,
+      ms,
+      vs('plain login', resultsLcp.baseline.ms, atMost(2500, '≤ 2500 ms')),
+    ),
   ];
 }
 

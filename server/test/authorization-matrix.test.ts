@@ -101,6 +101,13 @@ const userBody = (target: { email: string; name: string }, role: string) => ({
   role,
 });
 /** Editing an account of role `from`, giving it role `to`. */
+const newAccount = (role: Role) => ({
+  name: 'New',
+  email: `new-${next()}@example.com`,
+  password: 'a-long-password',
+  role,
+  phoneNumber: '0300',
+});
 const updateUser = (from: Role, to: Role) => async () => {
   const target = await quickUser(app, { role: from });
   return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, to) };
@@ -146,23 +153,11 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'DELETE /api/admin/deletequestion/:id': async () => ({ url: `/api/admin/deletequestion/${await newQuestion()}` }),
   'POST /api/admin/createuser': async () => ({
     url: '/api/admin/createuser',
-    payload: {
-      name: 'New',
-      email: `new-${next()}@example.com`,
-      password: 'a-long-password',
-      role: 'user',
-      phoneNumber: '0300',
-    },
+    payload: newAccount('user'),
   }),
   'POST /api/admin/createuser (an admin)': async () => ({
     url: '/api/admin/createuser',
-    payload: {
-      name: 'New',
-      email: `new-${next()}@example.com`,
-      password: 'a-long-password',
-      role: 'admin',
-      phoneNumber: '0300',
-    },
+    payload: newAccount('admin'),
   }),
   'GET /api/admin/getallusers': async () => ({ url: '/api/admin/getallusers' }),
   'PUT /api/admin/updateuser/:id': updateUser('user', 'user'),

@@ -116,25 +116,28 @@ describe('access tokens', () => {
     }
   });
 
+  /** Each forgery of a valid token is refused with 401 (and, where given, a message that fits). */
+  async function expectForgeriesRefused(
+    valid: string,
+    [method, url, payload]: [Method, string, unknown],
+    message?: RegExp,
+  ) {
+    for (const [label, token] of forgeries(valid)) {
+      const response = await call(app, method, url, { token, payload });
+      expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
+      if (message) expect(response.json().message).toMatch(message);
+    }
+  }
+
   it.each(accountRoutes)(
     '%s %s refuses expired, tampered, unsigned and foreign-algorithm account tokens with 401',
-    async (method, url, payload) => {
-      for (const [label, token] of forgeries(admin.token)) {
-        const response = await call(app, method, url, { token, payload });
-        expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
-        expect(response.json().message).toMatch(/^(Invalid token|Your session has expired\. Please log in again\.)$/);
-      }
-    },
+    (...route) =>
+      expectForgeriesRefused(admin.token, route, /^(Invalid token|Your session has expired\. Please log in again\.)$/),
   );
 
   it.each(participantRoutes)(
     '%s %s refuses expired, tampered, unsigned and foreign-algorithm participant tokens with 401',
-    async (method, url, payload) => {
-      for (const [label, token] of forgeries(participant.token)) {
-        const response = await call(app, method, url, { token, payload });
-        expect({ label, status: response.statusCode }).toEqual({ label, status: 401 });
-      }
-    },
+    (...route) => expectForgeriesRefused(participant.token, route),
   );
 
   it('says the session expired (not that the token is invalid) when only the time ran out', async () => {

@@ -6,6 +6,7 @@ import {
   type ConcernSubmission,
   type Question,
   type Result,
+  type ResultListResponse,
   type Role,
   type StatsResponse,
   type User,
@@ -90,6 +91,23 @@ export function aResult(overrides: Partial<Result> = {}): Result {
 /** A result as the list returns it: without answers. */
 export function aListedResult(overrides: Partial<Result> = {}): ListedResult {
   return { ...aResult(overrides), answers: [] };
+}
+
+/** The results list's answer holding `results` as its one page (the summary as the results screen's tests expect). */
+export function resultListOf(
+  results: ResultListResponse['results'],
+  extra: Partial<ResultListResponse> = {},
+): { body: ResultListResponse } {
+  return {
+    body: {
+      results,
+      totalResults: results.length,
+      page: 1,
+      totalPages: results.length ? 1 : 0,
+      summary: { total: 40, passed: 25, failed: 15, averagePercent: 58 },
+      ...extra,
+    },
+  };
 }
 
 export function aConcern(overrides: Partial<Concern> = {}): Concern {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 
 /** Runs `work` on jest's fake timers, with a user whose typing advances them; real timers again after. */
@@ -50,4 +50,25 @@ export async function searchAfterPause<T extends { url: URL }>(
   await act(() => jest.advanceTimersByTimeAsync(1));
   await waitFor(() => expect(requests()).toHaveLength(before + 1));
   return requests()[before];
+}
+
+/** Reads the text of column `index` in each body row of the table on screen. */
+export const columnOf = (index: number) => () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[index]?.textContent);
+
+/** Runs `work` with every `max-width` media query matching (a small screen); the real matchMedia again after. */
+export async function onSmallScreen(work: () => Promise<void>) {
+  const desktop = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...desktop(query),
+    matches: query.includes('max-width'),
+  })) as typeof window.matchMedia;
+  try {
+    await work();
+  } finally {
+    window.matchMedia = desktop;
+  }
 }

@@ -37,36 +37,21 @@ describe('POST /api/admin/addquestion', () => {
     });
   });
 
-  it('stores true/false with options true and false and a lowercase answer', async () => {
-    const response = await add({
-      question: 'Is it?',
-      correctAnswer: 'TRUE',
-      questionType: 'true/false',
-      options: ['x'],
-      category: 'Ethics',
-    });
+  it.each([
+    [
+      'stores true/false with options true and false and a lowercase answer',
+      { question: 'Is it?', correctAnswer: 'TRUE', questionType: 'true/false', options: ['x'] },
+      { correctAnswer: 'true', options: ['true', 'false'], questionType: 'truefalse' },
+    ],
+    [
+      'stores fill in the blanks without options',
+      { question: 'The ______ is blue.', correctAnswer: ' sky ', questionType: 'fillblanks', options: ['ignored'] },
+      { correctAnswer: 'sky', options: [], questionType: 'fill_in_the_blanks' },
+    ],
+  ])('%s', async (_name, body, stored) => {
+    const response = await add({ ...body, category: 'Ethics' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().question).toMatchObject({
-      correctAnswer: 'true',
-      options: ['true', 'false'],
-      questionType: 'truefalse',
-    });
-  });
-
-  it('stores fill in the blanks without options', async () => {
-    const response = await add({
-      question: 'The ______ is blue.',
-      correctAnswer: ' sky ',
-      questionType: 'fillblanks',
-      options: ['ignored'],
-      category: 'Ethics',
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().question).toMatchObject({
-      correctAnswer: 'sky',
-      options: [],
-      questionType: 'fill_in_the_blanks',
-    });
+    expect(response.json().question).toMatchObject(stored);
   });
 
   it('refuses a category that does not exist, naming it', async () => {

@@ -16,6 +16,9 @@ const subject = appForTests({ signIn: 'admin' });
 
 const submit = (token: string, payload: unknown) =>
   call(subject.app, 'POST', '/api/user/submitanswer', { token, payload });
+/** The ids of the results stored for one participant. */
+const resultIdsOf = (participantId: string) =>
+  subject.app.db.selectFrom('results').select('id').where('participant_id', '=', participantId).execute();
 
 describe('GET /api/user/getquestion', () => {
   it('lists every question by category then creation, without any correct answer', async () => {
@@ -232,11 +235,7 @@ describe('POST /api/user/submitanswer', () => {
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ message: 'You have already submitted your answers' });
 
-    const results = await subject.app.db
-      .selectFrom('results')
-      .select('id')
-      .where('participant_id', '=', participant.id)
-      .execute();
+    const results = await resultIdsOf(participant.id);
     expect(results).toHaveLength(1);
     const stored = await subject.app.db
       .selectFrom('result_answers')
@@ -258,11 +257,7 @@ describe('POST /api/user/submitanswer', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
     const bodies = new Set(responses.map((response) => response.body));
     expect(bodies.size).toBe(1);
-    const results = await subject.app.db
-      .selectFrom('results')
-      .select('id')
-      .where('participant_id', '=', participant.id)
-      .execute();
+    const results = await resultIdsOf(participant.id);
     expect(results).toHaveLength(1);
   });
 

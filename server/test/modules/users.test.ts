@@ -161,23 +161,13 @@ describe('account management through the API', () => {
   });
 
   it('never makes a superadmin through the API, and keeps an existing one unchanged', async () => {
-    const target = await quickUser(subject.app, { role: 'user' });
-    const promote = await update(superadminToken, target.id, {
-      name: 'X',
-      email: target.email,
-      phoneNumber: '1',
-      role: 'superadmin',
-    });
+    const asSuperadmin = (user: { id: string; email: string }, name: string) =>
+      update(superadminToken, user.id, { name, email: user.email, phoneNumber: '1', role: 'superadmin' });
+    const promote = await asSuperadmin(await quickUser(subject.app, { role: 'user' }), 'X');
     expect(promote.statusCode).toBe(400);
     expect(promote.json()).toEqual({ message: 'role: role must be user or admin', error: 'role' });
 
-    const other = await quickUser(subject.app, { role: 'superadmin' });
-    const keep = await update(superadminToken, other.id, {
-      name: 'Still Super',
-      email: other.email,
-      phoneNumber: '1',
-      role: 'superadmin',
-    });
+    const keep = await asSuperadmin(await quickUser(subject.app, { role: 'superadmin' }), 'Still Super');
     expect(keep.statusCode).toBe(200);
     expect(keep.json().user).toMatchObject({ name: 'Still Super', role: 'superadmin' });
   });
@@ -217,12 +207,8 @@ describe('account management through the API', () => {
 
   it('refuses a duplicate email on update (409)', async () => {
     const target = await quickUser(subject.app, { role: 'user' });
-    const response = await update(adminToken, target.id, {
-      name: 'A',
-      email: 'HELPER@example.com',
-      phoneNumber: '1',
-      role: 'user',
-    });
+    const taken = { name: 'A', email: 'HELPER@example.com', phoneNumber: '1', role: 'user' };
+    const response = await update(adminToken, target.id, taken);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'A user with this email already exists', error: 'email' });
   });

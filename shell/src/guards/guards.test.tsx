@@ -15,50 +15,30 @@ const account = (role: User['role']): User => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
+/** Each stand-in screen (a line of text) at its address, behind its guard. */
+const guarded: Array<[path: string, Guard: typeof PublicOnly, text: string]> = [
+  ['/', PublicOnly, 'details form'],
+  ['/admin', PublicOnly, 'admin login'],
+  ['/login', PublicOnly, 'login after logout'],
+  ['/welcome', RequireParticipant, 'welcome'],
+  ['/dashboard/*', RequireStaff, 'dashboard'],
+];
+
 function renderAt(route: string) {
   return render(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
-        <Route
-          path="/"
-          element={
-            <PublicOnly>
-              <p>details form</p>
-            </PublicOnly>
-          }
-        />
-        <Route
-          path="/admin"
-          element={
-            <PublicOnly>
-              <p>admin login</p>
-            </PublicOnly>
-          }
-        />
-        <Route
-          path="/login"
-          element={
-            <PublicOnly>
-              <p>login after logout</p>
-            </PublicOnly>
-          }
-        />
-        <Route
-          path="/welcome"
-          element={
-            <RequireParticipant>
-              <p>welcome</p>
-            </RequireParticipant>
-          }
-        />
-        <Route
-          path="/dashboard/*"
-          element={
-            <RequireStaff>
-              <p>dashboard</p>
-            </RequireStaff>
-          }
-        />
+        {guarded.map(([path, Guard, text]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Guard>
+                <p>{text}</p>
+              </Guard>
+            }
+          />
+        ))}
       </Routes>
     </MemoryRouter>,
   );

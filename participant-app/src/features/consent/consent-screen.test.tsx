@@ -95,6 +95,17 @@ test('the signature waits for the handwriting font before it is drawn', async ()
   expect(ctx.font).toContain('"Dancing Script"');
 });
 
+/** The one request sent is the signed agreement, and nobody was asked for the signature. */
+function expectSignedOnce(calls: ReadonlyArray<unknown>) {
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: 'useragreement/add',
+    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' },
+  });
+  expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
+}
+
 test('signing before the handwriting font has arrived goes through once it has, without asking for the signature', async () => {
   fakeCanvas();
   const { calls } = mockApi({ 'POST useragreement/add': { status: 201, body: agreement } });
@@ -109,13 +120,7 @@ test('signing before the handwriting font has arrived goes through once it has, 
   expect(calls).toHaveLength(0);
   fontLoaded([]);
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
-  expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({
-    method: 'POST',
-    path: 'useragreement/add',
-    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' },
-  });
-  expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
+  expectSignedOnce(calls);
 });
 
 test('a press before the signature on screen has been drawn signs with the name as typed', async () => {
@@ -132,13 +137,7 @@ test('a press before the signature on screen has been drawn signs with the name 
   await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
   expect(written.at(-1)).toBe('Ada Lovelace');
-  expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({
-    method: 'POST',
-    path: 'useragreement/add',
-    body: { imageBase64: 'iVBORw0KGgoAAAANSUhEUg==' },
-  });
-  expect(screen.queryByText('Signature is required.')).not.toBeInTheDocument();
+  expectSignedOnce(calls);
 });
 
 test('an empty name asks for the full name and the signature, and sends nothing', async () => {

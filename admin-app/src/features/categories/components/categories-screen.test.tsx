@@ -4,6 +4,7 @@ import type { Category } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs } from '../../../testing/fixtures';
 import { openDialog } from '../../../testing/dialogs';
+import { columnOf } from '../../../testing/lists';
 import { CategoriesScreen } from './categories-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -20,11 +21,7 @@ function categories(count: number): Category[] {
   );
 }
 
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+const names = columnOf(0);
 
 test('lists categories newest first, ten per page, with their question counts', async () => {
   mockApi({ 'GET category': { body: { categories: categories(12) } } });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
-import { openDialog } from '../../../testing/dialogs';
-import { expectSearches } from '../../../testing/lists';
+import { openDialog, saveAndExpectPut } from '../../../testing/dialogs';
+import { columnOf, expectSearches, onSmallScreen } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -31,11 +31,7 @@ function serve(list: Concern[] | (() => Concern[]), routes: Parameters<typeof mo
   });
 }
 
-const titles = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+const titles = columnOf(0);
 
 async function openAdd() {
   await userEvent.click(screen.getByRole('button', { name: 'Add Complaint' }));
@@ -83,18 +79,11 @@ test('descriptions are cut to 80 characters in the table', async () => {
 });
 
 test('on a small screen descriptions are cut to 50 characters', async () => {
-  const desktop = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...desktop(query),
-    matches: query.includes('max-width'),
-  })) as typeof window.matchMedia;
-  try {
+  await onSmallScreen(async () => {
     serve([aConcern({ description: longDescription })]);
     renderWithProviders(<ConcernsScreen />);
     expect(await screen.findByText(`${longDescription.slice(0, 50)}...`)).toBeInTheDocument();
-  } finally {
-    window.matchMedia = desktop;
-  }
+  });
 });
 
 test('search matches title, description or rating options, ignoring case', async () => {
@@ -193,9 +182,7 @@ test('editing checks title and description and sends the new status', async () =
   await userEvent.type(title, 'Clear goals');
   await userEvent.type(description, 'Goals are unclear');
   await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'resolved');
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Update Complaint' }));
-  expect(await screen.findByText('Complaint updated successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+  await saveAndExpectPut(dialog, 'Update Complaint', 'Complaint updated successfully', calls, {
     id: 'cp1',
     title: 'Clear goals',
     description: 'Goals are unclear',

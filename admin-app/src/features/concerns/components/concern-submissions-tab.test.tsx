@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConcernSubmission } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcernSubmission, signInAs } from '../../../testing/fixtures';
-import { expectSearches } from '../../../testing/lists';
+import { columnOf, expectSearches, onSmallScreen } from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -62,11 +62,7 @@ async function openTab() {
   await userEvent.click(screen.getByRole('tab', { name: 'User Submissions' }));
 }
 
-const concerns = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[2]?.textContent);
+const concerns = columnOf(2);
 
 test('each rated concern is a row, newest submission first, with who sent it and when', async () => {
   serve(submissions);
@@ -123,18 +119,11 @@ test('on a wide screen submission descriptions are cut to 80 characters', async 
 });
 
 test('on a small screen submission descriptions are cut to 30 characters', async () => {
-  const desktop = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...desktop(query),
-    matches: query.includes('max-width'),
-  })) as typeof window.matchMedia;
-  try {
+  await onSmallScreen(async () => {
     serve(submissions);
     await openTab();
     expect(await screen.findByText(`${longDescription.slice(0, 30)}...`)).toBeInTheDocument();
-  } finally {
-    window.matchMedia = desktop;
-  }
+  });
 });
 
 test('the details modal shows the participant, the concern and the selections', async () => {

@@ -31,6 +31,14 @@ async function pickCategory(name: string) {
   await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Category/ }), name);
 }
 
+/** Renders the form with adding answered as done; returns a reader of the body the POST sent. */
+function renderAdding() {
+  const { calls } = renderForm({
+    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
+  });
+  return () => calls.find((c) => c.method === 'POST')?.body;
+}
+
 test('saving an empty multiple-choice form lists every missing field and sends nothing', async () => {
   const { calls } = renderForm();
   await save();
@@ -102,16 +110,14 @@ test('changing the type resets the answer and the options', async () => {
 });
 
 test('a multiple-choice question is sent with its category name and the form is cleared', async () => {
-  const { calls } = renderForm({
-    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
-  });
+  const sent = renderAdding();
   await pickCategory('Leadership');
   await userEvent.type(questionBox(), '  Which colour is the sky?  ');
   await typeOptions('Red', 'Blue ', 'Green', 'Yellow');
   await userEvent.type(answerBox(), 'blue');
   await save();
   expect(await screen.findByText('Question added successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+  expect(sent()).toEqual({
     question: 'Which colour is the sky?',
     correctAnswer: 'Blue',
     options: ['Red', 'Blue', 'Green', 'Yellow'],
@@ -123,9 +129,7 @@ test('a multiple-choice question is sent with its category name and the form is 
 });
 
 test('a true/false answer is picked from True or False and sent lowercase with both options', async () => {
-  const { calls } = renderForm({
-    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
-  });
+  const sent = renderAdding();
   await pickCategory('General');
   await userEvent.click(screen.getByRole('radio', { name: 'True/False' }));
   await userEvent.type(questionBox(), 'The sky is green.');
@@ -135,7 +139,7 @@ test('a true/false answer is picked from True or False and sent lowercase with b
   await userEvent.click(within(answers).getByRole('radio', { name: 'False' }));
   await save();
   await screen.findByText('Question added successfully');
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+  expect(sent()).toEqual({
     question: 'The sky is green.',
     correctAnswer: 'false',
     options: ['true', 'false'],
@@ -145,16 +149,14 @@ test('a true/false answer is picked from True or False and sent lowercase with b
 });
 
 test('a fill-in-the-blanks question is sent without options', async () => {
-  const { calls } = renderForm({
-    'POST admin/addquestion': { status: 201, body: { message: 'Question added successfully', question: aQuestion() } },
-  });
+  const sent = renderAdding();
   await pickCategory('General');
   await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
   await userEvent.type(questionBox(), 'The capital of France is ___.');
   await userEvent.type(answerBox(), ' Paris ');
   await save();
   await screen.findByText('Question added successfully');
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+  expect(sent()).toEqual({
     question: 'The capital of France is ___.',
     correctAnswer: 'Paris',
     options: [],

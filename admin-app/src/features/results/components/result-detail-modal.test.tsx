@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Result } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aListedResult, aResult, signInAs } from '../../../testing/fixtures';
+import { aListedResult, aResult, resultListOf, signInAs } from '../../../testing/fixtures';
 import { openDialog } from '../../../testing/dialogs';
 import { ResultsScreen } from './results-screen';
 
@@ -23,15 +23,9 @@ function answers(count: number): Result['answers'] {
 
 async function openDetail(result: Result) {
   mockApi({
-    'GET admin/getquizresult': {
-      body: {
-        results: [aListedResult()],
-        totalResults: 1,
-        page: 1,
-        totalPages: 1,
-        summary: { total: 1, passed: 1, failed: 0, averagePercent: 75 },
-      },
-    },
+    'GET admin/getquizresult': resultListOf([aListedResult()], {
+      summary: { total: 1, passed: 1, failed: 0, averagePercent: 75 },
+    }),
     'GET admin/getquizresult/r1': { body: { result } },
   });
   renderWithProviders(<ResultsScreen />);

@@ -1,29 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ResultListResponse } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aListedResult, signInAs } from '../../../testing/fixtures';
+import { aListedResult, resultListOf as listOf, signInAs } from '../../../testing/fixtures';
 import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
-
-function listOf(
-  results: ResultListResponse['results'],
-  extra: Partial<ResultListResponse> = {},
-): { body: ResultListResponse } {
-  return {
-    body: {
-      results,
-      totalResults: results.length,
-      page: 1,
-      totalPages: results.length ? 1 : 0,
-      summary: { total: 40, passed: 25, failed: 15, averagePercent: 58 },
-      ...extra,
-    },
-  };
-}
 
 const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.path === 'admin/getquizresult');
 

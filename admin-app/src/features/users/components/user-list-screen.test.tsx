@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aUser, signInAs } from '../../../testing/fixtures';
-import { openDialog } from '../../../testing/dialogs';
+import { openDialog, saveAndExpectPut } from '../../../testing/dialogs';
 import { expectSearches } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
@@ -144,9 +144,7 @@ test('a superadmin promotes a user to admin; the list reloads', async () => {
   renderWithProviders(<UserListScreen />);
   const dialog = await openDialog('Edit user Una User', 'Edit User');
   await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'admin');
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
-  expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+  await saveAndExpectPut(dialog, 'Update User', 'User updated successfully', calls, {
     id: 'u1',
     name: 'Una User',
     email: 'ada@example.com',

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { settleWhileLive } from './settle-while-live';
 
 export type Retryable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
 
@@ -16,20 +17,15 @@ export function useRetryable<T>(load: () => Promise<T>) {
     latest.current = load;
   });
 
-  useEffect(() => {
-    let live = true;
-    latest.current().then(
-      (value) => {
-        if (live) setState({ status: 'ready', value });
-      },
-      (error: unknown) => {
-        if (live) setState({ status: 'error', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  useEffect(
+    () =>
+      settleWhileLive(
+        latest.current(),
+        (value) => setState({ status: 'ready', value }),
+        (error) => setState({ status: 'error', error }),
+      ),
+    [attempt],
+  );
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { concernRatingsApi, paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { LoadingStatus } from '../../components/status';
-import { submissionErrorMessage } from '../../lib/submission-messages';
+import { useFormSubmission } from '../../lib/use-form-submission';
 import { ConcernRow } from './components/concern-row';
 import { carrySelections, ratingOptions, type RatedConcern, type Selections } from './concerns';
 import { useConcerns } from './hooks/use-concerns';
@@ -25,11 +24,9 @@ export function ratingsOf(concerns: RatedConcern[], selections: Selections) {
 
 /** `/complaint-list`: the final, optional workplace-concerns assessment. */
 export function ConcernsScreen() {
-  const navigate = useNavigate();
   const { load, retry } = useConcerns();
   const [selections, setSelections] = useState<Selections>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, setSubmitting, failure, setFailure, send } = useFormSubmission('assessment');
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const concerns = useMemo(() => (load.status === 'loading' ? [] : load.concerns), [load]);
@@ -65,18 +62,14 @@ export function ConcernsScreen() {
     if (blocked) return;
     setSubmitting(true);
     setFailure(null);
-    try {
-      await concernRatingsApi.submitConcernRatings(ratingsOf(concerns, selections));
-      notifications.show({
-        color: 'green',
+    await send(
+      () => concernRatingsApi.submitConcernRatings(ratingsOf(concerns, selections)),
+      {
         title: 'Assessment recorded',
         message: 'Thank you! Your workplace concerns assessment has been recorded successfully.',
-      });
-      navigate(paths.thankyou);
-    } catch (error) {
-      setFailure(submissionErrorMessage('assessment', error));
-      setSubmitting(false);
-    }
+      },
+      paths.thankyou,
+    );
   }
 
   return (

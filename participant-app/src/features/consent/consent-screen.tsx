@@ -1,13 +1,12 @@
 import '@fontsource/dancing-script/400.css';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Container, Divider, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { paths, quizApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { todayIso } from '../../lib/dates';
 import { readParticipantDetails, saveParticipantDetails } from '../../lib/participant-details';
-import { submissionErrorMessage } from '../../lib/submission-messages';
+import { settleWhileLive } from '../../lib/settle-while-live';
+import { useFormSubmission } from '../../lib/use-form-submission';
 import { ConsentText } from './consent-text';
 import { renderSignature, SIGNATURE_SIZE, waitForSignatureFont } from './signature';
 import classes from './consent-screen.module.css';
@@ -31,7 +30,6 @@ export function validateConsent(values: { name: string; signature: string | null
 
 /** `/consent-form`: the participant reads the terms and signs with their typed name. */
 export function ConsentScreen() {
-  const navigate = useNavigate();
   const signatureId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [name, setName] = useState(() => readParticipantDetails()?.name ?? '');
@@ -39,8 +37,7 @@ export function ConsentScreen() {
   const [fontReady, setFontReady] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, setSubmitting, failure, setFailure, send } = useFormSubmission('consent');
 
   /** A typed field's change handler: sets its value and clears its error. */
   const edit = (field: 'name' | 'date', set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -48,15 +45,7 @@ export function ConsentScreen() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  useEffect(() => {
-    let live = true;
-    void waitForSignatureFont().then(() => {
-      if (live) setFontReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(() => settleWhileLive(waitForSignatureFont(), () => setFontReady(true)), []);
 
   // The signature follows the typed name; drawn only once the handwriting font is ready.
   const signedName = name.trim();
@@ -87,20 +76,16 @@ export function ConsentScreen() {
       setSubmitting(false);
       return;
     }
-    try {
-      await quizApi.addAgreement({ imageBase64: image, date });
-      const details = readParticipantDetails();
-      saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
-      notifications.show({
-        color: 'green',
-        title: 'Consent recorded',
-        message: 'Thank you! Your consent has been recorded successfully.',
-      });
-      navigate(paths.question);
-    } catch (error) {
-      setFailure(submissionErrorMessage('consent', error));
-      setSubmitting(false);
-    }
+    const signed = { imageBase64: image, date };
+    await send(
+      async () => {
+        await quizApi.addAgreement(signed);
+        const details = readParticipantDetails();
+        saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
+      },
+      { title: 'Consent recorded', message: 'Thank you! Your consent has been recorded successfully.' },
+      paths.question,
+    );
   }
 
   const signatureErrorId = `${signatureId}-error`;

@@ -13,6 +13,7 @@ import {
   readSavedQuestions,
   type SavedAnswer,
 } from '../../lib/quiz-progress';
+import { settleWhileLive } from '../../lib/settle-while-live';
 import { answerSubmissionErrorMessage } from '../../lib/submission-messages';
 import { SubmittedResponses } from './components/submitted-responses';
 
@@ -57,23 +58,14 @@ export function SubmitScreen() {
   const checking = view.kind === 'checking';
   useEffect(() => {
     if (!checking) return;
-    let live = true;
-    quizApi
-      .getUserResponse()
-      .then((res) => {
-        if (live)
-          setView(
-            res.responses.length > 0
-              ? { kind: 'submitted', total: res.responses.length }
-              : { kind: 'nothing-answered' },
-          );
-      })
-      .catch(() => {
-        if (live) setView({ kind: 'unavailable' });
-      });
-    return () => {
-      live = false;
-    };
+    return settleWhileLive(
+      quizApi.getUserResponse(),
+      (res) =>
+        setView(
+          res.responses.length > 0 ? { kind: 'submitted', total: res.responses.length } : { kind: 'nothing-answered' },
+        ),
+      () => setView({ kind: 'unavailable' }),
+    );
   }, [checking]);
 
   async function submit(answers: SavedAnswer[], total: number, answered: number) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { quizApi, type ParticipantQuestion } from '@prometrica/shared-api';
 import { messageOf } from '../../../lib/errors';
+import { settleWhileLive } from '../../../lib/settle-while-live';
 import {
   readSavedAnswers,
   readSavedIndex,
@@ -44,11 +45,9 @@ export function useQuiz(onFinish: (result: FinishedQuizState) => void) {
 
   useEffect(() => {
     if (!needsFetch) return;
-    let live = true;
-    quizApi
-      .getQuestions()
-      .then((res) => {
-        if (!live) return;
+    return settleWhileLive(
+      quizApi.getQuestions(),
+      (res) => {
         if (res.questions.length > 0) saveQuestions(res.questions);
         setState((s) => ({
           ...s,
@@ -56,15 +55,12 @@ export function useQuiz(onFinish: (result: FinishedQuizState) => void) {
           index: clampIndex(readSavedIndex(), res.questions.length),
           load: { status: 'ready' },
         }));
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
+      },
+      (error) => {
         const message = messageOf(error, 'The questions could not be loaded.');
         setState((s) => ({ ...s, load: { status: 'error', message } }));
-      });
-    return () => {
-      live = false;
-    };
+      },
+    );
   }, [needsFetch, attempt]);
 
   const { questions, answers, index } = state;

@@ -30,10 +30,28 @@ type ByIdDefinition<Body extends z.ZodType | undefined, Response extends z.ZodTy
   'method' | 'params' | 'query'
 >;
 
+/** A `POST` that creates: the method and the status are the shape's, and so are the errors unless given. */
+type CreateDefinition<Body extends z.ZodType, Response extends z.ZodType> = Omit<
+  GroupRouteDefinition<Body, undefined, undefined, Response>,
+  'method' | 'status' | 'params' | 'query'
+>;
+
+/** A `GET` of a list, maybe with a query: the method is the shape's, and so are the errors unless given. */
+type ListDefinition<Query extends z.ZodType | undefined, Response extends z.ZodType> = Omit<
+  GroupRouteDefinition<undefined, Query, undefined, Response>,
+  'method' | 'params' | 'body'
+>;
+
 /** What a call on one row answers besides success: bad input, no or wrong credentials, no such row. */
 const byIdErrors = [400, 401, 403, 404];
 
-/** Declares the routes of a module: `route`, and the `editById` and `deleteById` shapes. */
+/** What a create answers besides success: bad input, no or wrong credentials. */
+const createErrors = [400, 401, 403];
+
+/** What a list answers besides success: no or wrong credentials, and bad input when it takes a query. */
+const listErrors = (query: z.ZodType | undefined) => (query ? [400, 401, 403] : [401, 403]);
+
+/** Declares the routes of a module: `route`, and the `create`, `list`, `getById`, `editById` and `deleteById` shapes. */
 export function routeGroup(defaults: RouteGroupDefaults) {
   function route<
     Response extends z.ZodType,
@@ -42,6 +60,31 @@ export function routeGroup(defaults: RouteGroupDefaults) {
     Params extends z.ZodType | undefined = undefined,
   >(definition: GroupRouteDefinition<Body, Query, Params, Response>): ApiRoute {
     return defineRoute<Response, Body, Query, Params>({ ...defaults, ...definition });
+  }
+
+  /** `POST` that stores something new: 201. */
+  function create<Response extends z.ZodType, Body extends z.ZodType>(
+    definition: CreateDefinition<Body, Response>,
+  ): ApiRoute {
+    return route<Response, Body>({ errors: createErrors, ...definition, method: 'POST', status: 201 });
+  }
+
+  /** `GET` of a list. */
+  function list<Response extends z.ZodType, Query extends z.ZodType | undefined = undefined>(
+    definition: ListDefinition<Query, Response>,
+  ): ApiRoute {
+    return route<Response, undefined, Query>({ errors: listErrors(definition.query), ...definition, method: 'GET' });
+  }
+
+  /** A call on one row by its `:id` that sends no body: `GET` or `DELETE .../:id`. */
+  function byId(method: 'GET' | 'DELETE') {
+    return <Response extends z.ZodType>(definition: ByIdDefinition<undefined, Response>): ApiRoute =>
+      route<Response, undefined, undefined, IdParams>({
+        errors: byIdErrors,
+        ...definition,
+        method,
+        params: idParamsSchema,
+      });
   }
 
   /** `PUT .../:id`: an `id` the body repeats must be the URL's (400 before the handler runs). */
@@ -60,17 +103,7 @@ export function routeGroup(defaults: RouteGroupDefaults) {
     });
   }
 
-  /** `DELETE .../:id`. */
-  function deleteById<Response extends z.ZodType>(definition: ByIdDefinition<undefined, Response>): ApiRoute {
-    return route<Response, undefined, undefined, IdParams>({
-      errors: byIdErrors,
-      ...definition,
-      method: 'DELETE',
-      params: idParamsSchema,
-    });
-  }
-
-  return { route, editById, deleteById };
+  return { route, create, list, getById: byId('GET'), editById, deleteById: byId('DELETE') };
 }
 
 /** An idempotent create's reply: 201 when it stored something, 200 when the same call had been stored already. */

@@ -7,26 +7,22 @@ import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { createCategory, deleteCategory, getCategories, updateCategory } from './service';
 
-const { route, editById, deleteById } = routeGroup({ tag: 'categories', access: access.admins });
+const { create, list, editById, deleteById } = routeGroup({ tag: 'categories', access: access.admins });
 
 /** Question categories (admins). */
 export const categoryRoutes = [
-  route({
-    method: 'POST',
+  create({
     url: '/category',
     summary: 'Create a category (names are unique ignoring case)',
     body: categoryBodySchema,
     response: categoryResponseSchema,
-    status: 201,
     errors: [400, 401, 403, 409],
     handler: ({ app, body }) => createCategory(app, body.name),
   }),
-  route({
-    method: 'GET',
+  list({
     url: '/category',
     summary: 'List categories with their question counts, newest first',
     response: categoryListResponseSchema,
-    errors: [401, 403],
     handler: ({ app }) => getCategories(app),
   }),
   editById({

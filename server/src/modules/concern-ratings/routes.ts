@@ -10,37 +10,31 @@ import { access } from '../../lib/route-table';
 import { currentParticipant } from '../../plugins/auth';
 import { deleteConcernRating, getConcernSubmissions, getRatableConcerns, submitConcernRatings } from './service';
 
-const { route, deleteById } = routeGroup({ tag: 'concern-ratings', access: access.admins });
+const { create, list, deleteById } = routeGroup({ tag: 'concern-ratings', access: access.admins });
 
 /** The final workplace-concerns assessment: ratings by participants, read and pruned by admins. */
 export const concernRatingRoutes = [
-  route({
-    method: 'GET',
+  list({
     url: '/complaint-bother/get-all',
     summary: 'The concerns a participant rates (participant token, or an admin)',
     access: access.participantOrAdmins,
     response: ratableConcernListResponseSchema,
-    errors: [401, 403],
     handler: ({ app }) => getRatableConcerns(app),
   }),
-  route({
-    method: 'POST',
+  create({
     url: '/complaint-bother/add-complaint',
     summary: "The participant's ratings, once; the same ratings again return the stored submission (200)",
     access: access.participant,
     body: concernRatingsBodySchema,
     response: concernRatingsResponseSchema,
-    status: 201,
     errors: [400, 401, 403, 409],
     handler: async ({ app, request, reply, body }) =>
       createdOrRepeated(reply, await submitConcernRatings(app, currentParticipant(request), body)),
   }),
-  route({
-    method: 'GET',
+  list({
     url: '/complaint-bother/get-all-complaints',
     summary: "Every submission, newest first, with the participant's name, email and phone",
     response: concernSubmissionListResponseSchema,
-    errors: [401, 403],
     handler: ({ app }) => getConcernSubmissions(app),
   }),
   deleteById({

@@ -10,26 +10,21 @@ import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { createConcerns, deleteConcern, editConcern, getConcerns } from './service';
 
-const { route, editById, deleteById } = routeGroup({ tag: 'concerns', access: access.admins });
+const { create, list, editById, deleteById } = routeGroup({ tag: 'concerns', access: access.admins });
 
 /** The workplace concerns participants rate, written by admins (the spec's `complaint/...` calls). */
 export const concernRoutes = [
-  route({
-    method: 'POST',
+  create({
     url: '/complaint/create-complaint',
     summary: 'Create one or more complaints (a list)',
     body: createConcernsBodySchema,
     response: concernsCreatedResponseSchema,
-    status: 201,
-    errors: [400, 401, 403],
     handler: ({ app, body }) => createConcerns(app, body),
   }),
-  route({
-    method: 'GET',
+  list({
     url: '/complaint/getAll',
     summary: 'Every complaint, newest first',
     response: concernListResponseSchema,
-    errors: [401, 403],
     handler: ({ app }) => getConcerns(app),
   }),
   editById({

@@ -9,27 +9,22 @@ import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { addQuestion, deleteQuestion, listQuestionsPage, updateQuestion } from './service';
 
-const { route, editById, deleteById } = routeGroup({ tag: 'questions', access: access.admins });
+const { create, list, editById, deleteById } = routeGroup({ tag: 'questions', access: access.admins });
 
 /** The question bank (admins). */
 export const questionRoutes = [
-  route({
-    method: 'POST',
+  create({
     url: '/admin/addquestion',
     summary: 'Add a question to an existing category (named)',
     body: addQuestionBodySchema,
     response: questionResponseSchema,
-    status: 201,
-    errors: [400, 401, 403],
     handler: ({ app, body }) => addQuestion(app, body),
   }),
-  route({
-    method: 'GET',
+  list({
     url: '/admin/getquestions',
     summary: 'One page of questions, newest first, searched on the question text',
     query: questionListQuerySchema,
     response: questionListResponseSchema,
-    errors: [400, 401, 403],
     handler: ({ app, query }) => listQuestionsPage(app, query),
   }),
   editById({

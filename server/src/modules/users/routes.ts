@@ -12,27 +12,23 @@ import { access } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
 import { changePassword, createAccount, deleteAccount, listAccounts, updateAccount } from './service';
 
-const { route, editById, deleteById } = routeGroup({ tag: 'users', access: access.admins });
+const { route, create, list, editById, deleteById } = routeGroup({ tag: 'users', access: access.admins });
 
 /** Account management (admins) and the signed-in account's password. */
 export const userRoutes = [
-  route({
-    method: 'POST',
+  create({
     url: '/admin/createuser',
     summary: 'Create an account (only a superadmin creates an admin)',
     body: createUserBodySchema,
     response: userResponseSchema,
-    status: 201,
     errors: [400, 401, 403, 409],
     handler: ({ app, request, body }) => createAccount(app, currentAccount(request), body),
   }),
-  route({
-    method: 'GET',
+  list({
     url: '/admin/getallusers',
     summary: 'List accounts, newest first; search matches name, email or role',
     query: userListQuerySchema,
     response: userListResponseSchema,
-    errors: [400, 401, 403],
     handler: ({ app, query }) => listAccounts(app, query.search),
   }),
   editById({

@@ -1,15 +1,9 @@
 // `pnpm backup [file or folder]`: an online backup of the SQLite database, safe while the server runs.
 import path from 'node:path';
-import { backupFileName, backupSqlite, postgresGuidance } from '../src/operations/backup';
-import { configuration, isDirectory, resolveArgument, run } from './cli';
+import { backupFileName, backupSqlite } from '../src/operations/backup';
+import { isDirectory, resolveArgument, runOnSqlite } from './cli';
 
-run(async () => {
-  const config = configuration();
-  if (config.databaseUrl) {
-    console.log(postgresGuidance('backup'));
-    return;
-  }
-  const argument = process.argv[2];
+runOnSqlite('backup', async (config, argument) => {
   let target = argument ? resolveArgument(argument) : path.resolve('backups', backupFileName());
   if (argument && isDirectory(target, argument)) target = path.join(target, backupFileName());
   const { file, bytes } = await backupSqlite(config.dataDir, target);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/config';
-import { BackupError } from '../src/operations/backup';
+import { BackupError, postgresGuidance } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
 
 // pnpm runs root scripts in the repository root (where `pnpm start` resolves DATA_DIR too);
@@ -27,5 +27,23 @@ export function run(main: () => Promise<void>): void {
       error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError;
     console.error(expected ? (error as Error).message : error);
     process.exit(1);
+  });
+}
+
+/**
+ * Runs `pnpm backup` or `pnpm restore` (given the command's first argument): both work on the
+ * SQLite database only, so with PostgreSQL configured they print how to use its own tools instead.
+ */
+export function runOnSqlite(
+  command: 'backup' | 'restore',
+  main: (config: Config, argument: string | undefined) => Promise<void>,
+): void {
+  run(async () => {
+    const config = configuration();
+    if (config.databaseUrl) {
+      console.log(postgresGuidance(command));
+      return;
+    }
+    await main(config, process.argv[2]);
   });
 }

@@ -1,17 +1,11 @@
 // `pnpm restore <file>`: puts a backup in place of the SQLite database; the server must be stopped.
 import fs from 'node:fs';
 import path from 'node:path';
-import { postgresGuidance, restoreSqlite } from '../src/operations/backup';
+import { restoreSqlite } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
-import { configuration, resolveArgument, run } from './cli';
+import { resolveArgument, runOnSqlite } from './cli';
 
-run(async () => {
-  const config = configuration();
-  if (config.databaseUrl) {
-    console.log(postgresGuidance('restore'));
-    return;
-  }
-  const argument = process.argv[2];
+runOnSqlite('restore', async (config, argument) => {
   if (!argument) {
     const folder = path.resolve('backups');
     const found = fs.existsSync(folder)

@@ -4,12 +4,12 @@ import { isoDateTimeSchema } from './common';
 export const roleSchema = z.enum(['user', 'admin', 'superadmin']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** Who a person is, as the API shows accounts and participants alike. */
+export const personFields = { _id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string() };
+
 /** An account as the API returns it. The password never leaves the server. */
 export const userSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
+  ...personFields,
   role: roleSchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personFields } from './auth';
 import { isoDateTimeSchema } from './common';
 import { limits, requiredText } from './fields';
 
@@ -122,7 +123,7 @@ export type ConcernRating = z.infer<typeof concernRatingSchema>;
 /** A participant's concern submission: their ratings (`bothers`), with who they are. */
 export const concernSubmissionSchema = z.object({
   _id: z.string(),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string() }),
+  user: z.object(personFields),
   createdAt: isoDateTimeSchema,
   bothers: z.array(concernRatingSchema),
 });

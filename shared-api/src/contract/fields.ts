@@ -3,13 +3,13 @@ import { limits } from './limits';
 
 export { limits } from './limits';
 
-/** A required text field, trimmed, with a message naming the field. */
-export const requiredText = (field: string, max: number) =>
+/** A required text field, trimmed, with messages naming the field (`tooLong` when longer than `max`). */
+export const requiredText = (field: string, max: number, tooLong = `${field} must be at most ${max} characters`) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, tooLong);
 
 export const emailText = (field = 'email') =>
   requiredText(field, limits.email).pipe(z.email({ error: `${field} must be a valid email address` }));
@@ -17,21 +17,27 @@ export const emailText = (field = 'email') =>
 export const phoneText = (field = 'phoneNumber') =>
   requiredText(field, limits.phone).regex(/^\d+$/, `${field} must contain digits only`);
 
+/** A whole number of the query string, from 1 to `max`; `fallback` when the query leaves it out. */
+const wholeNumberQuery = (field: string, max: number, messages: { min: string; max: string }, fallback: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, messages.min)
+    .max(max, messages.max)
+    .default(fallback);
+
 /** Query-string page number, from 1. */
-export const pageQuery = z.coerce
-  .number({ error: 'page must be a number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .max(1_000_000, 'page is too large')
-  .default(1);
+export const pageQuery = wholeNumberQuery(
+  'page',
+  1_000_000,
+  { min: 'page must be 1 or more', max: 'page is too large' },
+  1,
+);
+
+const limitRange = 'limit must be between 1 and 100';
 
 /** Query-string page size, 1 to 100. */
-export const limitQuery = z.coerce
-  .number({ error: 'limit must be a number' })
-  .int('limit must be a whole number')
-  .min(1, 'limit must be between 1 and 100')
-  .max(100, 'limit must be between 1 and 100')
-  .default(25);
+export const limitQuery = wholeNumberQuery('limit', 100, { min: limitRange, max: limitRange }, 25);
 
 export const searchQuery = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { categoryRefSchema, questionKindSchema } from './questions';
-import { limits } from './fields';
+import { limits, requiredText } from './fields';
 
 /** A question as a participant receives it: never with its correct answer. */
 export const participantQuestionSchema = z.object({
@@ -20,11 +20,7 @@ export const getQuestionsResponseSchema = z.object({
 export type GetQuestionsResponse = z.infer<typeof getQuestionsResponseSchema>;
 
 export const answerInputSchema = z.object({
-  questionId: z
-    .string({ error: 'questionId is required' })
-    .trim()
-    .min(1, 'questionId is required')
-    .max(limits.questionId, 'questionId is too long'),
+  questionId: requiredText('questionId', limits.questionId, 'questionId is too long'),
   userAnswer: z
     .string({ error: 'userAnswer is required' })
     .max(limits.answerText, `userAnswer must be at most ${limits.answerText} characters`),
@@ -76,12 +72,10 @@ export type UserResponseSummary = z.infer<typeof userResponseSummarySchema>;
 
 /** `POST useragreement/add`: the signature image without its data-URL prefix. */
 export const agreementBodySchema = z.object({
-  imageBase64: z
-    .string({ error: 'imageBase64 is required' })
-    .trim()
-    .min(1, 'imageBase64 is required')
-    .max(limits.signatureBase64, 'imageBase64 is too large (at most 1 MB)')
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'imageBase64 must be base64 without a data-URL prefix'),
+  imageBase64: requiredText('imageBase64', limits.signatureBase64, 'imageBase64 is too large (at most 1 MB)').regex(
+    /^[A-Za-z0-9+/]+={0,2}$/,
+    'imageBase64 must be base64 without a data-URL prefix',
+  ),
   date: z.iso.date({ error: 'date must be an ISO date (YYYY-MM-DD)' }),
 });
 export type AgreementBody = z.infer<typeof agreementBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personFields } from './auth';
 import { isoDateTimeSchema } from './common';
 import { limitQuery, pageInfo, pageQuery, searchQuery } from './fields';
 
@@ -33,10 +34,7 @@ export const resultAnswerSchema = z.object({
 export type ResultAnswer = z.infer<typeof resultAnswerSchema>;
 
 export const resultParticipantSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
+  ...personFields,
   role: z.literal('user'),
   createdAt: isoDateTimeSchema,
 });

@@ -39,11 +39,16 @@ export function ConsentScreen() {
   const [errors, setErrors] = useState<Errors>({});
   const { submitting, setSubmitting, failure, setFailure, send } = useFormSubmission('consent');
 
-  /** A typed field's change handler: sets its value and clears its error. */
-  const edit = (field: 'name' | 'date', set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    set(event.currentTarget.value);
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  /** A typed field's props: its value, its message, and a change handler that also clears the message. */
+  const bind = (field: 'name' | 'date', value: string, set: (value: string) => void) => ({
+    required: true,
+    value,
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.currentTarget.value);
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
 
   useEffect(() => settleWhileLive(waitForSignatureFont(), () => setFontReady(true)), []);
 
@@ -108,10 +113,7 @@ export function ConsentScreen() {
                   label="Full name"
                   name="participantName"
                   autoComplete="name"
-                  required
-                  value={name}
-                  onChange={edit('name', setName)}
-                  error={errors.name}
+                  {...bind('name', name, setName)}
                   maxLength={200}
                 />
                 <Input.Wrapper
@@ -138,10 +140,7 @@ export function ConsentScreen() {
                   label="Date"
                   name="date"
                   type="date"
-                  required
-                  value={date}
-                  onChange={edit('date', setDate)}
-                  error={errors.date}
+                  {...bind('date', date, setDate)}
                   w={{ base: '100%', xs: 220 }}
                 />
                 {failure && (

@@ -8,6 +8,31 @@ import { GrowthChart } from './growth-chart';
 import { UserDistribution } from './user-distribution';
 import classes from './overview.module.css';
 
+/** The three totals, each with its change against last month; admin accounts only a superadmin sees. */
+const figures = [
+  {
+    key: 'users',
+    label: 'Total Users',
+    description: 'Active platform users',
+    accent: 'var(--mantine-color-cyan-6)',
+    superadminOnly: false,
+  },
+  {
+    key: 'questions',
+    label: 'Total Questions',
+    description: 'Quiz questions available',
+    accent: 'var(--mantine-color-blue-6)',
+    superadminOnly: false,
+  },
+  {
+    key: 'admins',
+    label: 'Admin Users',
+    description: 'Administrative accounts',
+    accent: 'var(--mantine-color-yellow-6)',
+    superadminOnly: true,
+  },
+] as const;
+
 /** `/dashboard/overview`: the platform's figures at a glance. */
 export function OverviewScreen() {
   const isSuperadmin = useAuthStore((s) => s.user?.role === 'superadmin');
@@ -42,29 +67,18 @@ export function OverviewScreen() {
       {stats && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: isSuperadmin ? 3 : 2 }}>
-            <StatCard
-              label="Total Users"
-              value={stats.totals.users}
-              description="Active platform users"
-              change={changeLabel(stats.totals.users, stats.lastMonth.users)}
-              accent="var(--mantine-color-cyan-6)"
-            />
-            <StatCard
-              label="Total Questions"
-              value={stats.totals.questions}
-              description="Quiz questions available"
-              change={changeLabel(stats.totals.questions, stats.lastMonth.questions)}
-              accent="var(--mantine-color-blue-6)"
-            />
-            {isSuperadmin && (
-              <StatCard
-                label="Admin Users"
-                value={stats.totals.admins}
-                description="Administrative accounts"
-                change={changeLabel(stats.totals.admins, stats.lastMonth.admins)}
-                accent="var(--mantine-color-yellow-6)"
-              />
-            )}
+            {figures
+              .filter((figure) => isSuperadmin || !figure.superadminOnly)
+              .map(({ key, ...figure }) => (
+                <StatCard
+                  key={key}
+                  label={figure.label}
+                  value={stats.totals[key]}
+                  description={figure.description}
+                  change={changeLabel(stats.totals[key], stats.lastMonth[key])}
+                  accent={figure.accent}
+                />
+              ))}
           </SimpleGrid>
           <div className={classes.charts}>
             <GrowthChart monthly={stats.monthly} />

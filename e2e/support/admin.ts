@@ -9,6 +9,11 @@ export async function signInAsAdmin(page: Page, baseUrl: string, email: string, 
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
 }
 
+/** Opens the dashboard section named `name` from the sections navigation. */
+export async function goToSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name }).click();
+}
+
 /** Clicks one segment of a Mantine SegmentedControl by its visible label. */
 export async function chooseSegment(page: Page, label: string) {
   await page

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
 import { adminApi, participantApi } from '../support/api';
-import { chooseSegment, confirmDelete, signInAsAdmin } from '../support/admin';
+import { chooseSegment, confirmDelete, goToSection, signInAsAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { screenshots } from '../support/screens';
 
@@ -15,6 +15,12 @@ const shoot = screenshots(
   ],
   150,
 );
+
+/** Takes the screenshots named `shot` and checks the screen (called `screen` in the report) for accessibility. */
+async function shootAccessible(page: Page, shot: string, screen: string, testInfo: TestInfo) {
+  await shoot(page, shot);
+  await expectAccessible(page, screen, testInfo);
+}
 
 interface Stats {
   totals: { users: number; questions: number; admins: number };
@@ -47,8 +53,7 @@ test('the overview shows the figures in the database', async ({ page }, testInfo
   await expect(card('Admin Users')).toContainText(String(stats.totals.admins));
   await expect(page.getByText('Growth Analytics')).toBeVisible();
   await expect(page.getByText('User Distribution')).toBeVisible();
-  await shoot(page, '01-overview');
-  await expectAccessible(page, 'overview', testInfo);
+  await shootAccessible(page, '01-overview', 'overview', testInfo);
 });
 
 test('an admin manages categories and questions of every type', async ({ page }, testInfo) => {
@@ -58,7 +63,7 @@ test('an admin manages categories and questions of every type', async ({ page },
   const category = `Wellbeing ${stamp}`;
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
 
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Categories' }).click();
+  await goToSection(page, 'Categories');
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Category' }).click();
   const dialog = page.getByRole('dialog');
@@ -66,14 +71,12 @@ test('an admin manages categories and questions of every type', async ({ page },
   await dialog.getByLabel('Category name').fill(category);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('cell', { name: category, exact: true })).toBeVisible();
-  await shoot(page, '02-categories');
-  await expectAccessible(page, 'categories', testInfo);
+  await shootAccessible(page, '02-categories', 'categories', testInfo);
 
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Questions' }).click();
+  await goToSection(page, 'Questions');
   await page.getByRole('link', { name: 'Add Question' }).click();
   await expect(page.getByRole('heading', { name: 'Add Question' })).toBeVisible();
-  await shoot(page, '03-add-question');
-  await expectAccessible(page, 'add question', testInfo);
+  await shootAccessible(page, '03-add-question', 'add question', testInfo);
 
   // Multiple choice.
   await page.getByLabel('Category').selectOption({ label: category });
@@ -134,8 +137,7 @@ test('an admin manages categories and questions of every type', async ({ page },
     .click();
   await page.getByLabel('Search questions').fill(stamp);
   await expect(page.getByRole('row')).toHaveCount(4);
-  await shoot(page, '04-questions');
-  await expectAccessible(page, 'questions', testInfo);
+  await shootAccessible(page, '04-questions', 'questions', testInfo);
   const tfRow = page.getByRole('row').filter({ hasText: `Rest ${stamp}` });
   await tfRow.getByRole('button', { name: 'Edit question' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Question' });
@@ -183,7 +185,7 @@ test("an admin opens a participant's result and sees the category figures", asyn
   });
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Results' }).click();
+  await goToSection(page, 'Results');
   await page.getByLabel('Search results').fill(who.email);
   await page
     .getByRole('button', { name: `View result of ${who.name}` })
@@ -195,11 +197,9 @@ test("an admin opens a participant's result and sees the category figures", asyn
     const row = modal.getByRole('row', { name: new RegExp(`^${name} \\d`) });
     await expect(row).toContainText(`${Math.round((figure.correct / figure.total) * 100)}%`);
   }
-  await shoot(page, '05-result-detail');
-  await expectAccessible(page, 'result detail', testInfo);
+  await shootAccessible(page, '05-result-detail', 'result detail', testInfo);
   await modal.getByRole('button', { name: 'Close' }).first().click();
-  await shoot(page, '06-results');
-  await expectAccessible(page, 'results', testInfo);
+  await shootAccessible(page, '06-results', 'results', testInfo);
 });
 
 test('an admin adds, edits and deletes a concern and sees a participant’s concern submission', async ({
@@ -216,7 +216,7 @@ test('an admin adds, edits and deletes a concern and sees a participant’s conc
   ]);
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Complaints' }).click();
+  await goToSection(page, 'Complaints');
   await page.getByRole('button', { name: 'Add Complaint' }).click();
   const add = page.getByRole('dialog');
   await add.getByRole('button', { name: 'Add Complaint' }).click();
@@ -227,8 +227,7 @@ test('an admin adds, edits and deletes a concern and sees a participant’s conc
   await expect(add).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: `Workload ${stamp}` });
   await expect(row).toBeVisible();
-  await shoot(page, '07-concerns');
-  await expectAccessible(page, 'concerns', testInfo);
+  await shootAccessible(page, '07-concerns', 'concerns', testInfo);
 
   await page.getByRole('button', { name: `Edit complaint Workload ${stamp}` }).click();
   const edit = page.getByRole('dialog');
@@ -245,8 +244,7 @@ test('an admin adds, edits and deletes a concern and sees a participant’s conc
   const submission = page.getByRole('row').filter({ hasText: who.name });
   await expect(submission).toContainText(concerns[0]!.title);
   await expect(submission).toContainText('A great deal');
-  await shoot(page, '08-submissions');
-  await expectAccessible(page, 'user submissions', testInfo);
+  await shootAccessible(page, '08-submissions', 'user submissions', testInfo);
 });
 
 test('an admin adds, edits and deletes a user; a plain admin cannot grant the admin role; logout lands on /login', async ({
@@ -254,13 +252,12 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
 }, testInfo) => {
   const stamp = Date.now().toString(36);
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Users' }).click();
+  await goToSection(page, 'Users');
   await page.getByRole('link', { name: 'Add User' }).click();
   await expect(page.getByRole('heading', { name: 'Add User' })).toBeVisible();
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await shoot(page, '09-add-user');
-  await expectAccessible(page, 'add user', testInfo);
+  await shootAccessible(page, '09-add-user', 'add user', testInfo);
   await page.getByLabel('Name').fill(`Helper ${stamp}`);
   await page.getByLabel('Email').fill(`helper.${stamp}@example.com`);
   await page.getByRole('textbox', { name: 'Password' }).fill('helper-password-1');
@@ -269,8 +266,7 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   await page.getByRole('button', { name: 'Create User' }).click();
   const row = page.getByRole('row').filter({ hasText: `helper.${stamp}@example.com` });
   await expect(row).toBeVisible();
-  await shoot(page, '10-users');
-  await expectAccessible(page, 'users', testInfo);
+  await shootAccessible(page, '10-users', 'users', testInfo);
 
   await page.getByRole('button', { name: `Edit user Helper ${stamp}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
@@ -286,7 +282,7 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   await page.locator('input[name=password]').fill('helper-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Users' }).click();
+  await goToSection(page, 'Users');
   await page.getByRole('link', { name: 'Add User' }).click();
   const roles = await page.getByLabel('Role').locator('option').allTextContents();
   expect(roles.map((r) => r.toLowerCase())).not.toContain('admin');
@@ -307,13 +303,12 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
 
   // The superadmin deletes the helper.
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Users' }).click();
+  await goToSection(page, 'Users');
   await page.getByRole('button', { name: `Delete user Helper ${stamp} Edited` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row').filter({ hasText: `helper.${stamp}@example.com` })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Change Password' }).click();
   await expect(page.getByRole('textbox', { name: 'Current password' })).toBeVisible();
-  await shoot(page, '11-account');
-  await expectAccessible(page, 'change password', testInfo);
+  await shootAccessible(page, '11-account', 'change password', testInfo);
 });

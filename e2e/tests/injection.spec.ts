@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
 import { adminApi, participantApi } from '../support/api';
-import { signInAsAdmin } from '../support/admin';
+import { goToSection, signInAsAdmin } from '../support/admin';
 import { enterDetails } from '../support/participant';
 
 const server = useServer();
@@ -72,13 +72,13 @@ test('admin text fields and search boxes treat markup and SQL as plain text', as
   ]);
 
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Categories' }).click();
+  await goToSection(page, 'Categories');
   await expect(page.getByRole('cell', { name: `${payload} cat`, exact: true })).toBeVisible();
   await page.getByLabel('Search categories').fill(payload);
   await expect(page.getByRole('cell', { name: `${payload} cat`, exact: true })).toBeVisible();
   await expectNothingRan(page);
 
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Questions' }).click();
+  await goToSection(page, 'Questions');
   await page.getByLabel('Search questions').fill(sql);
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: 'View question' }).first().click();
@@ -89,7 +89,7 @@ test('admin text fields and search boxes treat markup and SQL as plain text', as
   await page.getByLabel('Search questions').fill('%_%');
   await expect(page.getByText('No Questions Found')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Complaints' }).click();
+  await goToSection(page, 'Complaints');
   await page.getByLabel('Search complaints').fill(payload);
   await expect(page.getByRole('row').filter({ hasText: `${payload} title` })).toBeVisible();
   await expectNothingRan(page);

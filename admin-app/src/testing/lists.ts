@@ -30,6 +30,13 @@ export async function expectSearches(
   }
 }
 
+/** Adds `text` to the search box named `box` and expects the empty state titled `empty` to suggest other words. */
+export async function expectNoMatches(box: string, text: string, empty: string) {
+  await userEvent.type(screen.getByRole('searchbox', { name: box }), text);
+  expect(screen.getByText(empty)).toBeInTheDocument();
+  expect(screen.getByText('Try searching with different keywords')).toBeInTheDocument();
+}
+
 /** The query string of a recorded request, as an object. */
 export const queryOf = (request: { url: URL } | undefined) => Object.fromEntries(request?.url.searchParams ?? []);
 

@@ -3,28 +3,22 @@ import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../src/db';
 import { sqliteCheckpointer, sqliteFileName, sqliteWriteThread } from '../../src/db/sqlite/sqlite';
 import type { SqliteCheckpointer } from '../../src/db/sqlite/checkpointer';
-import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
+import { closeTestSqlite, openTestSqlite, type TestSqlite } from '../helpers/sqlite';
 
-let environment: TestEnvironment;
-let handle: DatabaseHandle;
+let sqlite: TestSqlite;
 let checkpointer: SqliteCheckpointer;
 let file: string;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment({ DATABASE_URL: undefined });
-  handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
-  checkpointer = sqliteCheckpointer(handle.db)!;
-  file = path.join(environment.config.dataDir, sqliteFileName);
-  await sql`create table notes (id integer primary key, body text not null)`.execute(handle.db);
+  sqlite = await openTestSqlite();
+  checkpointer = sqliteCheckpointer(sqlite.handle.db)!;
+  file = path.join(sqlite.environment.config.dataDir, sqliteFileName);
+  await sql`create table notes (id integer primary key, body text not null)`.execute(sqlite.handle.db);
   await checkpointer.idle();
 });
-afterAll(async () => {
-  await handle.close();
-  await environment.cleanup();
-});
+afterAll(() => closeTestSqlite(sqlite));
 
 const body = (i: number) => `${i} `.padEnd(2000, 'x');
 const databaseFileBytes = () => statSync(file).size;
@@ -32,10 +26,10 @@ const databaseFileBytes = () => statSync(file).size;
 test('a commit leaves the WAL to the checkpointer, which copies it into the database file', async () => {
   const before = databaseFileBytes();
   // On the app's connection: a transaction of many rows, then a statement on its own.
-  await handle.db.transaction().execute(async (trx) => {
+  await sqlite.handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < 200; i++) await sql`insert into notes (body) values (${body(i)})`.execute(trx);
   });
-  await sql`insert into notes (body) values (${body(200)})`.execute(handle.db);
+  await sql`insert into notes (body) values (${body(200)})`.execute(sqlite.handle.db);
   await checkpointer.idle();
   expect(checkpointer.last!.pages).toBeGreaterThan(100);
   expect(checkpointer.last!.copied).toBe(checkpointer.last!.pages);
@@ -43,7 +37,7 @@ test('a commit leaves the WAL to the checkpointer, which copies it into the data
 });
 
 test('the write thread’s commits are checkpointed too, and the WAL then starts again from its beginning', async () => {
-  const thread = sqliteWriteThread(handle.db)!;
+  const thread = sqliteWriteThread(sqlite.handle.db)!;
   const before = databaseFileBytes();
   const rows = Array.from({ length: 300 }, (_, i) =>
     CompiledQuery.raw('insert into notes (body) values (?)', [body(1000 + i)]),
@@ -58,7 +52,7 @@ test('the write thread’s commits are checkpointed too, and the WAL then starts
   await thread.transaction([CompiledQuery.raw('insert into notes (body) values (?)', ['one more'])]);
   await checkpointer.idle();
   expect(checkpointer.last!.pages).toBeLessThan(10);
-  expect((await sql<{ n: number }>`select count(*) as n from notes`.execute(handle.db)).rows[0]!.n).toBe(502);
+  expect((await sql<{ n: number }>`select count(*) as n from notes`.execute(sqlite.handle.db)).rows[0]!.n).toBe(502);
 });
 
 test('a checkpointer that has run keeps no process alive, even when its database was never closed', async () => {
@@ -79,7 +73,7 @@ test('a checkpointer that has run keeps no process alive, even when its database
   const loader = path.join(serverDir, 'node_modules/tsx/dist/loader.mjs');
   const child = spawn(
     process.execPath,
-    ['--import', loader, '-e', script, path.join(environment.config.dataDir, 'left-open')],
+    ['--import', loader, '-e', script, path.join(sqlite.environment.config.dataDir, 'left-open')],
     {
       cwd: serverDir,
       stdio: ['ignore', 'pipe', 'pipe'],

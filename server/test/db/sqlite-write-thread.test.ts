@@ -1,32 +1,29 @@
 // SQLite's write thread: transactions written beside the event loop on a connection of its own.
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../src/db';
+import { openDatabase } from '../../src/db';
 import { sqliteWriteThread } from '../../src/db/sqlite/sqlite';
 import type { SqliteWriteThread } from '../../src/db/sqlite/write-thread';
-import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
+import { closeTestSqlite, openTestSqlite, type TestSqlite } from '../helpers/sqlite';
 
-let environment: TestEnvironment;
-let handle: DatabaseHandle;
+let sqlite: TestSqlite;
 let thread: SqliteWriteThread;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment({ DATABASE_URL: undefined });
-  handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
-  thread = sqliteWriteThread(handle.db)!;
-  await sql`create table notes (id integer primary key, body text not null unique)`.execute(handle.db);
+  sqlite = await openTestSqlite();
+  thread = sqliteWriteThread(sqlite.handle.db)!;
+  await sql`create table notes (id integer primary key, body text not null unique)`.execute(sqlite.handle.db);
 });
-afterAll(async () => {
-  await handle.close();
-  await environment.cleanup();
-});
+afterAll(() => closeTestSqlite(sqlite));
 
 const insert = (body: string) => CompiledQuery.raw('insert into notes (body) values (?) returning id, body', [body]);
 const bodies = async () =>
-  (await sql<{ body: string }>`select body from notes order by id`.execute(handle.db)).rows.map((row) => row.body);
+  (await sql<{ body: string }>`select body from notes order by id`.execute(sqlite.handle.db)).rows.map(
+    (row) => row.body,
+  );
 
 beforeEach(async () => {
-  await sql`delete from notes`.execute(handle.db);
+  await sql`delete from notes`.execute(sqlite.handle.db);
 });
 
 test('a transaction gives each statement’s rows in order, and the app’s connection reads what it committed', async () => {
@@ -67,7 +64,7 @@ test('transactions sent together share a commit; one that fails is undone alone,
 test('a transaction on the app’s connection that reads, then writes, still commits when the thread wrote in between', async () => {
   // It holds the write lock from its start: the thread's transaction waits for it, then commits.
   let threadWrite: Promise<unknown> | undefined;
-  await handle.db.transaction().execute(async (trx) => {
+  await sqlite.handle.db.transaction().execute(async (trx) => {
     expect(await sql`select count(*) as n from notes`.execute(trx)).toMatchObject({ rows: [{ n: 0 }] });
     threadWrite = thread.transaction([insert('from the thread')]);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -78,7 +75,7 @@ test('a transaction on the app’s connection that reads, then writes, still com
 });
 
 test('closing lets the transactions already sent finish; later ones are refused', async () => {
-  const dataDir = path.join(environment.config.dataDir, 'closing');
+  const dataDir = path.join(sqlite.environment.config.dataDir, 'closing');
   const other = await openDatabase({ dataDir, databaseUrl: null });
   await sql`create table notes (id integer primary key, body text not null unique)`.execute(other.db);
   const closing = sqliteWriteThread(other.db)!;

@@ -84,6 +84,19 @@ export async function submitAll(
   });
 }
 
+/**
+ * A participant who has submitted answers to every question, and the token a second browser gets for the
+ * same email afterwards.
+ */
+export async function submittedParticipantElsewhere(app: FastifyInstance) {
+  const participant = await newParticipant(app);
+  expect((await submitAll(app, participant.token)).statusCode).toBe(201);
+  const other: string = (
+    await call(app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
+  ).json().token;
+  return { participant, other };
+}
+
 /** Removes the first-start demo content, for tests that need an empty question bank. */
 export async function clearDemoContent(app: FastifyInstance) {
   await app.db.deleteFrom('questions').execute();

@@ -1,6 +1,6 @@
 import { agreementResponseSchema } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
-import { call, newParticipant, submitAll } from '../helpers/api';
+import { call, newParticipant, submittedParticipantElsewhere } from '../helpers/api';
 
 const subject = appForTests();
 
@@ -52,11 +52,7 @@ describe('POST /api/useragreement/add', () => {
   });
 
   it("refuses another browser's token once the participant has submitted", async () => {
-    const participant = await newParticipant(subject.app);
-    expect((await submitAll(subject.app, participant.token)).statusCode).toBe(201);
-    const other = (
-      await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
-    ).json().token;
+    const { other } = await submittedParticipantElsewhere(subject.app);
     expect((await sign(other, { imageBase64: signature, date: '2025-03-14' })).statusCode).toBe(403);
   });
 });

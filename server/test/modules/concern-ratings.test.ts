@@ -1,6 +1,6 @@
 import { concernSubmissionListResponseSchema, ratableConcernListResponseSchema } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
-import { call, newParticipant, submitAll } from '../helpers/api';
+import { call, newParticipant, submittedParticipantElsewhere } from '../helpers/api';
 import { specConcernTitles, specRatingOptions } from '../helpers/spec';
 
 let concerns: Array<{ _id: string; title: string; botherOptions: string[] }>;
@@ -123,11 +123,7 @@ describe('POST /api/complaint-bother/add-complaint', () => {
   });
 
   it("refuses ratings from another browser's token once the participant submitted answers", async () => {
-    const participant = await newParticipant(subject.app);
-    expect((await submitAll(subject.app, participant.token)).statusCode).toBe(201);
-    const other = (
-      await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
-    ).json().token;
+    const { participant, other } = await submittedParticipantElsewhere(subject.app);
     const response = await rate(other, [{ complaintId: concerns[1]!._id, botherOptions: ['A little'] }]);
     expect(response.statusCode).toBe(403);
     expect(

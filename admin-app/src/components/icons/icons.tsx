@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 // A handful of line icons drawn inline: an icon package would add weight for seven glyphs.
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -23,47 +23,37 @@ function Svg({ size = 18, children, ...props }: IconProps) {
   );
 }
 
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
+/** An icon component drawing the given shapes. */
+const icon = (shapes: ReactNode) =>
+  function Icon(p: IconProps) {
+    return <Svg {...p}>{shapes}</Svg>;
+  };
+
+export const EyeIcon = icon(
+  <>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
     <circle cx="12" cy="12" r="3" />
-  </Svg>
+  </>,
 );
 
-export const EditIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const EditIcon = icon(
+  <>
     <path d="M4 20h4L19 9l-4-4L4 16v4z" />
     <path d="M14 6l4 4" />
-  </Svg>
+  </>,
 );
 
-export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Svg>
-);
+export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
 
-export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Svg>
-);
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const SearchIcon = icon(
+  <>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-3.5-3.5" />
-  </Svg>
+  </>,
 );
 
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12l5 5L20 7" />
-  </Svg>
-);
+export const CheckIcon = icon(<path d="M5 12l5 5L20 7" />);
 
-export const CrossIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
+export const CrossIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);

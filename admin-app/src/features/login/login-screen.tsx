@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -22,12 +22,24 @@ export function LoginScreen() {
   const login = useAuthStore((s) => s.login);
   const loading = useAuthStore((s) => s.status.login === 'loading');
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+
+  /** Typing in a field also clears its message. */
+  function change(field: keyof Errors, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((x) => ({ ...x, [field]: undefined }));
+  }
+  const bind = (field: keyof Errors) => ({
+    required: true,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { email, password } = values;
     const found = validateLogin(email, password);
     setErrors(found);
     if (found.email || found.password) return;
@@ -58,30 +70,12 @@ export function LoginScreen() {
                 Management System: sign in to continue
               </Text>
             </div>
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setErrors((x) => ({ ...x, email: undefined }));
-              }}
-              error={errors.email}
-            />
+            <TextInput label="Email" name="email" type="email" autoComplete="username" {...bind('email')} />
             <PasswordInput
               label="Password"
               name="password"
               autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors((x) => ({ ...x, password: undefined }));
-              }}
-              error={errors.password}
+              {...bind('password')}
               visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
             />
             <Button type="submit" loading={loading} fullWidth size="md">

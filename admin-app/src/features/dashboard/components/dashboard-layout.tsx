@@ -53,6 +53,17 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   }
 
   const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
+  const navLinks = (list: SectionLink[]) =>
+    list.map((link) => (
+      <NavLink
+        key={link.to}
+        component={RouterLink}
+        to={link.to}
+        label={link.label}
+        active={isActive(link)}
+        onClick={close}
+      />
+    ));
 
   return (
     <AppShell
@@ -95,29 +106,9 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
               Management System
             </Text>
           </div>
-          <div className={classes.links}>
-            {links.map((link) => (
-              <NavLink
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                label={link.label}
-                active={isActive(link)}
-                onClick={close}
-              />
-            ))}
-          </div>
+          <div className={classes.links}>{navLinks(links)}</div>
           <Stack gap="xs" className={classes.footer}>
-            {footerLinks.map((link) => (
-              <NavLink
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                label={link.label}
-                active={isActive(link)}
-                onClick={close}
-              />
-            ))}
+            {navLinks(footerLinks)}
             <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
               {loggingOut ? 'Logging out...' : 'Logout'}
             </Button>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConcernsScreen } from './concerns-screen';
+import { failedSubmissions } from '../../testing/failures';
 
 const concern = (id: string, title: string) => ({
   _id: id,
@@ -109,13 +110,12 @@ test('Skip Assessment goes to the thank-you page without sending anything', asyn
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 });
 
-test.each([
-  [401, {}, 'Your session has expired. Please log in again.'],
-  [400, {}, 'Invalid data format. Please check your selections and try again.'],
-  [503, {}, 'Server error occurred. Please try again later.'],
-  [0, { networkError: true }, 'Network error. Please check your internet connection and try again.'],
-  [404, {}, 'There was an error submitting your assessment. Please check your connection and try again.'],
-])('a failed submission (status %i) explains why and keeps the choices', async (status, extra, message) => {
+test.each(
+  failedSubmissions('Invalid data format. Please check your selections and try again.', 503, [
+    404,
+    'There was an error submitting your assessment. Please check your connection and try again.',
+  ]),
+)('a failed submission (status %i) explains why and keeps the choices', async (status, extra, message) => {
   mockApi({
     'GET complaint-bother/get-all': { body: loaded },
     'POST complaint-bother/add-complaint': { status, body: { message: 'nope' }, ...extra },

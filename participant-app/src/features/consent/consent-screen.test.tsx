@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { ConsentScreen } from './consent-screen';
+import { failedSubmissions } from '../../testing/failures';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
 const agreement = {
@@ -191,13 +192,12 @@ test('signing sends the image without its prefix and the date, renames the parti
   });
 });
 
-test.each([
-  [401, {}, 'Your session has expired. Please log in again.'],
-  [400, {}, 'Invalid data format. Please check your information and try again.'],
-  [500, {}, 'Server error occurred. Please try again later.'],
-  [0, { networkError: true }, 'Network error. Please check your internet connection and try again.'],
-  [409, {}, 'There was an error submitting your agreement. Please try again.'],
-])('a failed signing (status %i) explains why and keeps the typed name', async (status, extra, message) => {
+test.each(
+  failedSubmissions('Invalid data format. Please check your information and try again.', 500, [
+    409,
+    'There was an error submitting your agreement. Please try again.',
+  ]),
+)('a failed signing (status %i) explains why and keeps the typed name', async (status, extra, message) => {
   fakeCanvas();
   mockApi({ 'POST useragreement/add': { status, body: { message: 'nope' }, ...extra } });
   storeParticipant('Ada Lovelace');

@@ -18,6 +18,8 @@ const option = (title: string, name: string) =>
   within(screen.getByRole('group', { name: title })).getByRole('button', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Submit Assessment' });
 
+const loadFailed = 'Failed to load workplace concerns. Please refresh the page and try again.';
+
 test('each concern offers A little, Quite a Bit and A great deal under the three column headings', async () => {
   mockApi({ 'GET complaint-bother/get-all': { body: loaded } });
   renderConcerns();
@@ -133,9 +135,7 @@ test.each(
 test('a failed load shows the banner with Retry and the seven fallback concerns, which cannot be submitted', async () => {
   mockApi({ 'GET complaint-bother/get-all': { status: 500, body: { message: 'down' } } });
   renderConcerns();
-  expect(
-    await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.'),
-  ).toBeInTheDocument();
+  expect(await screen.findByText(loadFailed)).toBeInTheDocument();
   expect(screen.getAllByRole('group')).toHaveLength(7);
   await userEvent.click(option('Encouragement & Support', 'A great deal'));
   expect(option('Encouragement & Support', 'A great deal')).toHaveAttribute('aria-pressed', 'true');
@@ -146,9 +146,7 @@ test('a failed load shows the banner with Retry and the seven fallback concerns,
 test('a malformed list is treated as a failed load', async () => {
   mockApi({ 'GET complaint-bother/get-all': { body: { complaints: [{ id: 1, name: 'x' }] } } });
   renderConcerns();
-  expect(
-    await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.'),
-  ).toBeInTheDocument();
+  expect(await screen.findByText(loadFailed)).toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Clarity of Expectations' })).toBeInTheDocument();
 });
 
@@ -156,14 +154,12 @@ test('Retry loads the real list and keeps choices made on the fallback list', as
   let fail = true;
   mockApi({ 'GET complaint-bother/get-all': () => (fail ? { networkError: true } : { body: loaded }) });
   renderConcerns();
-  await screen.findByText('Failed to load workplace concerns. Please refresh the page and try again.');
+  await screen.findByText(loadFailed);
   await userEvent.click(option('Team & Culture', 'Quite a Bit'));
   fail = false;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await screen.findByRole('group', { name: 'Workload' });
-  expect(
-    screen.queryByText('Failed to load workplace concerns. Please refresh the page and try again.'),
-  ).not.toBeInTheDocument();
+  expect(screen.queryByText(loadFailed)).not.toBeInTheDocument();
   expect(option('Team & Culture', 'Quite a Bit')).toHaveAttribute('aria-pressed', 'true');
   expect(submitButton()).toHaveAttribute('aria-disabled', 'false');
 });

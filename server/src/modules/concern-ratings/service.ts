@@ -23,9 +23,8 @@ import {
   insertConcernSubmission,
   listConcernRatings,
   listConcernSubmissions,
-  type ConcernRatingRecord,
-  type ConcernSubmissionRecord,
 } from './repository';
+import type { ConcernRatingRecord, ConcernSubmissionRecord } from './repository';
 
 export const recordedMessage = 'Thank you! Your workplace concerns assessment has been recorded successfully.';
 export const alreadyRatedMessage = 'You have already submitted your workplace concerns assessment';

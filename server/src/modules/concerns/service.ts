@@ -79,12 +79,11 @@ export async function getConcerns(store: Store): Promise<ConcernListResponse> {
   return { complaints: (await listConcerns(store.db, 'newest')).map(toConcern) };
 }
 
+/** An edit as the route parsed it (defaults filled in). */
+type EditConcernBody = z.output<typeof editConcernBodySchema>;
+
 /** `PUT complaint/edit/{id}`. Ratings already given keep the concern as it was rated. */
-export async function editConcern(
-  store: Store,
-  id: string,
-  body: z.output<typeof editConcernBodySchema>,
-): Promise<ConcernResponse> {
+export async function editConcern(store: Store, id: string, body: EditConcernBody): Promise<ConcernResponse> {
   const existing = found(await findConcernById(store.db, id), concernNotFoundMessage);
   const updated: ConcernRecord = {
     ...existing,

@@ -111,12 +111,11 @@ export async function listQuestionsPage(
   };
 }
 
+/** A change as the route parsed it (defaults filled in). */
+type UpdateQuestionBody = z.output<typeof updateQuestionBodySchema>;
+
 /** `PUT admin/updatequestion/{id}`: submitted answers keep their own snapshot of the question. */
-export async function updateQuestion(
-  store: Store,
-  id: string,
-  body: z.output<typeof updateQuestionBodySchema>,
-): Promise<QuestionResponse> {
+export async function updateQuestion(store: Store, id: string, body: UpdateQuestionBody): Promise<QuestionResponse> {
   const existing = found(await findQuestionById(store.db, id), questionNotFoundMessage);
   const categoryId = body.category ? await categoryIdFor(store.db, body.category) : existing.category.id;
   try {

@@ -4,6 +4,8 @@
 export interface MockReply {
   status?: number;
   body?: unknown;
+  /** Response headers besides the JSON content type (e.g. `Retry-After` of a 429). */
+  headers?: Record<string, string>;
   /** Reject like a dropped connection instead of answering. */
   networkError?: boolean;
 }
@@ -48,7 +50,7 @@ export function mockApi(routes: Record<string, Handler>) {
     if (reply.networkError) throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;

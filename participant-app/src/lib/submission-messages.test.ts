@@ -20,7 +20,7 @@ describe.each([
     checked: 'selections',
     serverErrors: [500, 504],
     noResponse: ['network'],
-    others: [403, 404, 429],
+    others: [403, 404, 422],
     what: 'assessment',
     otherwise: 'There was an error submitting your assessment. Please check your connection and try again.',
   },
@@ -44,6 +44,11 @@ describe.each([
   test.each(others)(`any other status (%i) says the ${what} could not be sent`, (status) => {
     expect(submissionErrorMessage(form, http(status))).toBe(otherwise);
   });
+  test('too many attempts (429) says how long to wait', () => {
+    expect(submissionErrorMessage(form, new ApiError('http', 429, 'Too many', undefined, 45))).toBe(
+      'Too many attempts. Please wait 45 seconds and try again.',
+    );
+  });
 });
 
 describe('consent submission failures', () => {
@@ -61,6 +66,11 @@ describe('quiz answer submission failures', () => {
   test('an expired session (401) asks the participant to log in again', () => {
     expect(answerSubmissionErrorMessage(http(401, 'Unauthorized'))).toBe(
       'Your session has expired. Please log in again.',
+    );
+  });
+  test('too many attempts (429) says how long to wait', () => {
+    expect(answerSubmissionErrorMessage(new ApiError('http', 429, 'Too many', undefined, 900))).toBe(
+      'Too many attempts. Please wait 15 minutes and try again.',
     );
   });
   test('no response points at the connection', () => {

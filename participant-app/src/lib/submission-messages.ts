@@ -1,4 +1,4 @@
-import { isApiError } from '@prometrica/shared-api';
+import { isApiError, tooManyAttemptsMessage } from '@prometrica/shared-api';
 
 /** Which form's failure is being described (spec section 8). */
 export type SubmissionForm = 'consent' | 'assessment';
@@ -24,17 +24,20 @@ export function submissionErrorMessage(form: SubmissionForm, error: unknown): st
   if (error.status === 0) return submissionMessages.network;
   if (error.status === 401) return submissionMessages.sessionExpired;
   if (error.status === 400) return submissionMessages.invalid[form];
+  if (error.status === 429) return tooManyAttemptsMessage(error.retryAfterSeconds);
   if (error.status >= 500) return submissionMessages.serverError;
   return submissionMessages.other[form];
 }
 
 /**
- * The message for a failed quiz submission: the server's own words, except for an expired
- * session and a call that got no answer, where the server has nothing useful to say.
+ * The message for a failed quiz submission: the server's own words, except where it has nothing
+ * useful to say (an expired session, a call that got no answer) and for a refusal to wait (429),
+ * where only the reply's Retry-After says how long is left.
  */
 export function answerSubmissionErrorMessage(error: unknown): string {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
   if (error.status === 401) return submissionMessages.sessionExpired;
+  if (error.status === 429) return tooManyAttemptsMessage(error.retryAfterSeconds);
   if (error.status === 0) return submissionMessages.network;
   return error.message;
 }

@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The server's `error` field, when it sent one. */
   readonly error?: string;
+  /** How many seconds the server asked to wait before trying again (`Retry-After`), when it said. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(kind: ApiErrorKind, status: number, message: string, error?: string) {
+  constructor(kind: ApiErrorKind, status: number, message: string, error?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.error = error;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

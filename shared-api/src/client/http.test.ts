@@ -1,6 +1,6 @@
 import { mockApi } from '../../../config/test-http';
 import { ApiError } from './api-error';
-import { request } from './http';
+import { parseRetryAfter, request } from './http';
 
 test('the stored token is sent as a Bearer Authorization header', async () => {
   localStorage.setItem('token', 'account-token');
@@ -61,4 +61,26 @@ test('query parameters are URL-encoded and undefined ones left out', async () =>
   expect(calls[0]?.url.searchParams.get('search')).toBe('a&b c');
   expect(calls[0]?.url.searchParams.get('page')).toBe('2');
   expect(calls[0]?.url.searchParams.has('passed')).toBe(false);
+});
+
+test('a rate-limited call carries the Retry-After seconds, and a call without one carries none', async () => {
+  mockApi({
+    'POST auth/login': { status: 429, body: { message: 'Too many attempts' }, headers: { 'Retry-After': '180' } },
+    'POST auth/validateuser': { status: 429, body: { message: 'Too many attempts' } },
+  });
+  await expect(request('post', 'auth/login', { json: {} })).rejects.toMatchObject({
+    status: 429,
+    retryAfterSeconds: 180,
+  });
+  const failure = await request('post', 'auth/validateuser', { json: {} }).catch((e: unknown) => e);
+  expect(failure).toMatchObject({ status: 429 });
+  expect((failure as ApiError).retryAfterSeconds).toBeUndefined();
+});
+
+test('Retry-After is read as seconds, or as a date from now; anything else is no wait given', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  expect(parseRetryAfter('30', now)).toBe(30);
+  expect(parseRetryAfter('Tue, 24 Nov 2026 12:01:30 GMT', now)).toBe(90);
+  expect(parseRetryAfter(null, now)).toBeUndefined();
+  expect(parseRetryAfter('soon', now)).toBeUndefined();
 });

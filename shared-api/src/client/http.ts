@@ -48,6 +48,17 @@ function tokenFor(credential: Credential): string | null {
   return adminToken.get();
 }
 
+/**
+ * `Retry-After` as seconds: the server sends a number of seconds; a proxy may send an HTTP date,
+ * counted from `now`. Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || !value.trim()) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     let message = `Request failed with status code ${error.response.status}`;
@@ -59,7 +70,8 @@ async function toApiError(error: unknown): Promise<ApiError> {
     } catch {
       // Not JSON (a proxy's error page): keep the status message.
     }
-    return new ApiError('http', error.response.status, message, code);
+    const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
+    return new ApiError('http', error.response.status, message, code, retryAfter);
   }
   if (error instanceof TimeoutError) return new ApiError('timeout', 0, `timeout of ${TIMEOUT_MS}ms exceeded`);
   if (error instanceof DOMException && error.name === 'AbortError')

@@ -53,6 +53,16 @@ test('an expired session asks to sign in again in place and keeps what was typed
   expect(localStorage.getItem('token')).toBe('fresh');
 });
 
+test('a refusal for too many attempts says how long to wait', async () => {
+  useAuthStore.setState({ sessionExpired: true });
+  render(ui());
+  mockApi({ 'POST auth/login': { status: 429, body: { message: 'Too many' }, headers: { 'Retry-After': '600' } } });
+  await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Too many attempts. Please wait 10 minutes and try again.')).toBeInTheDocument();
+  expect(useAuthStore.getState().sessionExpired).toBe(true);
+});
+
 test('a wrong password keeps the prompt open with the reason', async () => {
   useAuthStore.setState({ sessionExpired: true });
   render(ui());

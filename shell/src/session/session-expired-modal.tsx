@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { paths, useAuthStore } from '@prometrica/shared-api';
+import { paths, rateLimitMessage, useAuthStore } from '@prometrica/shared-api';
 
 /**
  * When the server refuses the account's token mid-work, asks for the password in place: the screen
@@ -31,7 +31,7 @@ export function SessionExpiredModal() {
       await login(address, password);
       setPassword('');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Login failed');
+      setError(rateLimitMessage(failure) ?? (failure instanceof Error ? failure.message : 'Login failed'));
     } finally {
       setBusy(false);
     }

@@ -45,3 +45,20 @@ test("a wrong password shows the server's message", async () => {
   expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
   expect(localStorage.getItem('token')).toBeNull();
 });
+
+test("a refusal for too many attempts says how long to wait, from the reply's Retry-After", async () => {
+  mockApi({
+    'POST auth/login': {
+      status: 429,
+      body: { message: 'Too many attempts. Please wait 15 minutes and try again.' },
+      headers: { 'Retry-After': '30' },
+    },
+  });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'secret-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Too many attempts. Please wait 30 seconds and try again.')).toBeInTheDocument();
+  expect(screen.queryByText(/15 minutes/)).not.toBeInTheDocument();
+  expect(localStorage.getItem('token')).toBeNull();
+});

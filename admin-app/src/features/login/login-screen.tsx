@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isApiError, paths, useAuthStore } from '@prometrica/shared-api';
+import { isApiError, paths, rateLimitMessage, useAuthStore } from '@prometrica/shared-api';
 
 interface Errors {
   email?: string;
@@ -52,7 +52,8 @@ export function LoginScreen() {
       notifications.show({
         color: 'red',
         title: (isApiError(error) && error.error) || 'Login failed',
-        message: error instanceof Error ? error.message : 'Login failed',
+        // For a 429 the wait left comes from its Retry-After; the server's message names its whole window.
+        message: rateLimitMessage(error) ?? (error instanceof Error ? error.message : 'Login failed'),
       });
     }
   }

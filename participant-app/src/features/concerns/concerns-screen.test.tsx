@@ -132,6 +132,19 @@ test.each(
   expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
 });
 
+test('a refusal for too many attempts says how long to wait and keeps the choices', async () => {
+  mockApi({
+    'GET complaint-bother/get-all': { body: loaded },
+    'POST complaint-bother/add-complaint': { status: 429, body: { message: 'nope' }, headers: { 'Retry-After': '61' } },
+  });
+  renderConcerns();
+  await screen.findByRole('group', { name: 'Workload' });
+  await userEvent.click(option('Workload', 'Quite a Bit'));
+  await userEvent.click(submitButton());
+  expect(await screen.findByText('Too many attempts. Please wait 2 minutes and try again.')).toBeInTheDocument();
+  expect(option('Workload', 'Quite a Bit')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('a failed load shows the banner with Retry and the seven fallback concerns, which cannot be submitted', async () => {
   mockApi({ 'GET complaint-bother/get-all': { status: 500, body: { message: 'down' } } });
   renderConcerns();

@@ -46,6 +46,21 @@ test('a failure keeps the details and says something went wrong', async () => {
   expect(screen.getByLabelText(/Email/)).toHaveValue('ada@example.com');
 });
 
+test("a refusal for too many attempts says how long to wait, from the reply's Retry-After", async () => {
+  mockApi({
+    'POST auth/validateuser': {
+      status: 429,
+      body: { message: 'Too many attempts. Please wait 15 minutes and try again.' },
+      headers: { 'Retry-After': '150' },
+    },
+  });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '03001234567');
+  expect(await screen.findByText('Too many attempts. Please wait 3 minutes and try again.')).toBeInTheDocument();
+  expect(screen.queryByText('Something went wrong, please try again!')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
 test("another participant on the same browser does not inherit the previous one's unfinished quiz", async () => {
   localStorage.setItem('UserData', JSON.stringify({ name: 'First', email: 'first@example.com', phone: '0300' }));
   localStorage.setItem('answers', JSON.stringify([{ questionId: 'q1', questionText: 'Q', userAnswer: 'true' }]));

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { participantApi, paths, storageKeys, writeStored } from '@prometrica/shared-api';
+import { participantApi, paths, rateLimitMessage, storageKeys, writeStored } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { readParticipantDetails, saveParticipantDetails, type ParticipantDetails } from '../../lib/participant-details';
 import { clearQuizProgress } from '../../lib/quiz-progress';
@@ -61,8 +61,9 @@ export function DetailsScreen() {
       } else {
         navigate(paths.welcome);
       }
-    } catch {
-      notifications.show({ color: 'red', title: 'Error', message: 'Something went wrong, please try again!' });
+    } catch (error) {
+      const message = rateLimitMessage(error) ?? 'Something went wrong, please try again!';
+      notifications.show({ color: 'red', title: 'Error', message });
       setSubmitting(false);
     }
   }

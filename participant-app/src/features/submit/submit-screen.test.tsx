@@ -118,6 +118,17 @@ test('an expired session says so', async () => {
   expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
 
+test('a refusal for too many attempts says how long to wait', async () => {
+  saveQuiz();
+  mockApi({
+    'POST user/submitanswer': { status: 429, body: { message: 'Too many' }, headers: { 'Retry-After': '20' } },
+  });
+  renderSubmit();
+  await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Too many attempts. Please wait 20 seconds and try again.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
 test('with no answers and no responses on the server, Go to Quiz replaces Submit', async () => {
   mockApi({
     'GET user/getuserresponse': {

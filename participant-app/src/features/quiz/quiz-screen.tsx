@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { paths } from '@prometrica/shared-api';
+import { paths, useAuthStore } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { LoadingStatus, RetryAlert } from '../../components/status';
 import type { FinishedQuizState } from '../../lib/quiz-progress';
@@ -13,6 +13,7 @@ import { useQuiz } from './hooks/use-quiz';
 /** `/question` and `/questions`: one question at a time, with the progress so far. */
 export function QuizScreen() {
   const navigate = useNavigate();
+  const isParticipantAccount = useAuthStore((s) => s.user?.role === 'user');
   const finish = useCallback((state: FinishedQuizState) => navigate(paths.submit, { state }), [navigate]);
   const { load, question, index, total, previousAnswer, answer, previous, retry } = useQuiz(finish);
 
@@ -27,9 +28,7 @@ export function QuizScreen() {
 
   return (
     <>
-      <AppHeader>
-        <LogoutButton />
-      </AppHeader>
+      <AppHeader>{isParticipantAccount && <LogoutButton />}</AppHeader>
       <Container size={760} py={{ base: 'md', sm: 'xl' }} px="md">
         {load.status === 'loading' && <LoadingStatus>Loading Questions...</LoadingStatus>}
 

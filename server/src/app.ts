@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
 import { InFlight } from './lib/in-flight';
+import { createMailer, type Mailer } from './lib/mail';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** The API handlers still running; the database closes after them. */
     inFlight: InFlight;
+    /** Outgoing mail; `configured` is false without `SMTP_URL`. */
+    mailer: Mailer;
   }
 }
 
@@ -74,6 +77,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   let database: DatabaseHandle | undefined;
+  const mailer = createMailer(config, {
+    onTransportError: (error) => app.log.error({ err: error }, 'outgoing mail transport failed'),
+  });
   try {
     database = await openDatabase(config, {
       ...(options.schema ? { schema: options.schema } : {}),
@@ -90,10 +96,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           `closing the database with API handlers still running after ${handlersDrainMs} ms`,
         );
       }
-      await database?.close();
+      await Promise.all([mailer.close(), database?.close()]);
     });
     app.decorate('inFlight', inFlight);
     app.decorate('config', config);
+    app.decorate('mailer', mailer);
     app.decorate('db', db);
     app.decorate('dialect', dialect);
     app.decorate('rateLimiter', createRateLimiter(db, options.now));
@@ -123,7 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(staticPlugin, { areas });
     return app;
   } catch (error) {
-    await database?.close();
+    await Promise.all([mailer.close(), database?.close()]);
     await app.close().catch(() => {});
     throw error;
   }

@@ -9,6 +9,7 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export type LogLevel = (typeof logLevels)[number];
 
 export const defaultAdminEmail = 'admin@prometrica.local';
+export const defaultMailFrom = 'Prometrica <no-reply@prometrica.local>';
 export const defaultRemoteUrls = {
   participant: '/remotes/participant/mf-manifest.json',
   admin: '/remotes/admin/mf-manifest.json',
@@ -35,6 +36,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Absolute paths of the three front-end builds. */
   dist: { shell: string; participant: string; admin: string };
+  /** Outgoing mail: no `smtpUrl` means none is sent (the admin copies links instead). */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 /** The environment was invalid; `issues` lists every bad variable. */
@@ -61,6 +64,21 @@ const remoteUrl = z
     'must be an http(s) URL or an absolute path starting with /',
   )
   .refine((value) => !/\s/.test(value), 'must not contain spaces');
+
+const smtpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://user:password@host:465');
+
+// `Name <address>` or a bare address; a line break would let the value write mail headers of its own.
+const mailFrom = z.string().refine((value) => {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value.trim())?.[1] ?? value;
+  return !/[\r\n]/.test(value) && z.email().safeParse(address.trim()).success;
+}, 'must be an email address, optionally with a name: Prometrica <no-reply@example.com>');
 
 const proxyKeywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -119,6 +137,8 @@ const envSchema = z.object({
   SHELL_DIST: optional(z.string()),
   PARTICIPANT_DIST: optional(z.string()),
   ADMIN_DIST: optional(z.string()),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(mailFrom),
 });
 
 /** Validates the environment; throws one `ConfigError` naming every bad variable. */
@@ -149,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       participant: path.resolve(cwd, values.PARTICIPANT_DIST ?? path.join(repositoryRoot, 'participant-app', 'dist')),
       admin: path.resolve(cwd, values.ADMIN_DIST ?? path.join(repositoryRoot, 'admin-app', 'dist')),
     },
+    mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM?.trim() ?? defaultMailFrom },
   };
 }

@@ -35,6 +35,7 @@ describe('configuration from the environment', () => {
         participant: path.join(repositoryRoot, 'participant-app', 'dist'),
         admin: path.join(repositoryRoot, 'admin-app', 'dist'),
       },
+      mail: { smtpUrl: null, from: 'Prometrica <no-reply@prometrica.local>' },
     });
   });
 
@@ -54,6 +55,8 @@ describe('configuration from the environment', () => {
         SHELL_DIST: 'builds/shell',
         PARTICIPANT_DIST: '/opt/participant',
         ADMIN_DIST: '../admin',
+        SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+        MAIL_FROM: 'Dr. Example <doctor@example.com>',
       },
       '/srv/prometrica',
     );
@@ -71,6 +74,7 @@ describe('configuration from the environment', () => {
       },
       logLevel: 'warn',
       dist: { shell: '/srv/prometrica/builds/shell', participant: '/opt/participant', admin: '/srv/admin' },
+      mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Dr. Example <doctor@example.com>' },
     });
   });
 
@@ -94,6 +98,8 @@ describe('configuration from the environment', () => {
       PARTICIPANT_REMOTE_URL: 'ftp://cdn.example.com/x',
       ADMIN_REMOTE_URL: 'relative/path.json',
       LOG_LEVEL: 'verbose',
+      SMTP_URL: 'https://smtp.example.com',
+      MAIL_FROM: 'Prometrica',
     });
     expect(error.issues.map((issue) => issue.key).sort()).toEqual(
       [
@@ -103,8 +109,10 @@ describe('configuration from the environment', () => {
         'DATABASE_URL',
         'JWT_SECRET',
         'LOG_LEVEL',
+        'MAIL_FROM',
         'PARTICIPANT_REMOTE_URL',
         'PORT',
+        'SMTP_URL',
       ].sort(),
     );
     expect(error.message).toContain('Invalid environment configuration');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRouteTable } from '../src/modules';
 import { answersFor, call, newParticipant, submitAll, type Method } from './helpers/api';
 import { build, type TestApp } from './helpers/build';
+import { signaturePng } from './helpers/png';
 import { loginAs, quickPassword, quickUser } from './helpers/users';
 
 type Caller = 'none' | 'participant' | 'user' | 'admin' | 'superadmin';
@@ -139,7 +140,7 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'GET /api/user/getuserresponse': async () => ({ url: '/api/user/getuserresponse' }),
   'POST /api/useragreement/add': async () => ({
     url: '/api/useragreement/add',
-    payload: { imageBase64: 'c2lnbmVk', date: '2025-01-31' },
+    payload: { imageBase64: signaturePng, date: '2025-01-31' },
   }),
   'POST /api/admin/addquestion': async () => ({
     url: '/api/admin/addquestion',

@@ -9,6 +9,7 @@ import { DataDirLockedError } from '../src/db/lock';
 import { sqliteFileName } from '../src/db/sqlite/sqlite';
 import { call, newParticipant, submitAll } from './helpers/api';
 import { createTestEnvironment, type TestEnvironment } from './helpers/build';
+import { signaturePng } from './helpers/png';
 import { createTestUser, loginAs } from './helpers/users';
 
 // Backup and restore are for the embedded SQLite database; with DATABASE_URL the commands only
@@ -71,12 +72,7 @@ async function fillEveryTable(app: FastifyInstance) {
     email: 'backed.up.participant@example.com',
     name: 'Backed-up Participant',
   });
-  await created(
-    'POST',
-    '/api/useragreement/add',
-    { imageBase64: Buffer.from('signature').toString('base64'), date: '2026-03-02' },
-    participant.token,
-  );
+  await created('POST', '/api/useragreement/add', { imageBase64: signaturePng, date: '2026-03-02' }, participant.token);
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
   await created(
     'POST',

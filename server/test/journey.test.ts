@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestEnvironment, type TestEnvironment } from './helpers/build';
+import { signaturePng } from './helpers/png';
 
 /** The whole product through real HTTP (fetch against a listening server), no browser. */
 describe('a scripted journey through the HTTP API', () => {
@@ -89,7 +90,7 @@ describe('a scripted journey through the HTTP API', () => {
     const participant = validated.json.token as string;
     const consent = await api('POST', 'useragreement/add', {
       token: participant,
-      body: { imageBase64: Buffer.from('signature').toString('base64'), date: '2025-06-01' },
+      body: { imageBase64: signaturePng, date: '2025-06-01' },
     });
     expect(consent.status).toBe(201);
 

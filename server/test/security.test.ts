@@ -5,6 +5,7 @@ import { signJwt, type JwtClaims } from '../src/lib/jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../src/lib/tokens';
 import { call, newParticipant, type Method } from './helpers/api';
 import { build, testJwtSecret, type TestApp } from './helpers/build';
+import { png, signaturePng } from './helpers/png';
 import { loginAs, quickPassword, quickUser } from './helpers/users';
 
 let subject: TestApp;
@@ -93,7 +94,7 @@ const accountRoutes: Array<[Method, string, unknown]> = [
 const participantRoutes: Array<[Method, string, unknown]> = [
   ['GET', '/api/user/getquestion', undefined],
   ['GET', '/api/user/getuserresponse', undefined],
-  ['POST', '/api/useragreement/add', { imageBase64: 'c2lnbmVk', date: '2025-01-31' }],
+  ['POST', '/api/useragreement/add', { imageBase64: signaturePng, date: '2025-01-31' }],
   ['POST', '/api/user/submitanswer', { answers: [{ questionId: 'q', userAnswer: 'a' }] }],
   ['GET', '/api/complaint-bother/get-all', undefined],
 ];
@@ -189,14 +190,14 @@ describe('request body size', () => {
       payload,
     });
 
-  it('accepts a consent image of about 1 MB', async () => {
-    const body = JSON.stringify({ imageBase64: `${'A'.repeat(1_399_998)}==`, date: '2025-03-14' });
+  it('accepts the largest signature image allowed: a PNG of 200 KB', async () => {
+    const body = JSON.stringify({ imageBase64: png(1200, 400, 200 * 1024).toString('base64'), date: '2025-03-14' });
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(agreementBodyLimitBytes);
     expect((await sign(body)).statusCode).toBe(201);
   });
 
-  it('answers 413 "Request body is too large" to a 1.5 MB consent body', async () => {
-    for (const bytes of [1_500_000, 1.5 * 1024 * 1024]) {
+  it('answers 413 "Request body is too large" to a consent body over the limit, up to 1.5 MB', async () => {
+    for (const bytes of [agreementBodyLimitBytes + 100, 1_400_000, 1_500_000, 1.5 * 1024 * 1024]) {
       const body = JSON.stringify({ imageBase64: 'A'.repeat(bytes - 40), date: '2025-03-14' });
       expect(Buffer.byteLength(body)).toBeGreaterThan(agreementBodyLimitBytes);
       const response = await sign(body);

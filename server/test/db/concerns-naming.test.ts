@@ -1,59 +1,18 @@
 // Migration 0009 gives the workplace-concerns tables the domain's one name: concerns stored under
 // the old names read back the same through today's code, and going back restores the old names.
-import { randomUUID } from 'node:crypto';
-import Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { inCodeMigrationProvider } from '../../src/db/migrations';
-import type { Database } from '../../src/db/types';
+import { sql } from 'kysely';
 import { listConcernRatings } from '../../src/modules/concern-ratings/repository';
 import { listConcerns } from '../../src/modules/concerns/repository';
 import { postgresUrl } from '../helpers/build';
+import { emptyDatabase, type EmptyDatabase } from '../helpers/empty-database';
 
-/** An empty database of its own (a fresh schema on PostgreSQL, in memory on SQLite). */
-async function emptyDatabase(): Promise<{ db: Kysely<Database>; schema?: string; close(): Promise<void> }> {
-  if (!postgresUrl) {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(':memory:') }) });
-    return { db, close: () => db.destroy() };
-  }
-  const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema "${schema}"`);
-  const pool = new pg.Pool({ connectionString: postgresUrl, max: 2, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    schema,
-    async close() {
-      await db.destroy();
-      await admin(`drop schema if exists "${schema}" cascade`);
-    },
-  };
-}
-
-let subject: Awaited<ReturnType<typeof emptyDatabase>>;
+let subject: EmptyDatabase;
 beforeEach(async () => {
   subject = await emptyDatabase();
 });
 afterEach(() => subject.close());
 
-async function migrateTo(name: string) {
-  const migrator = new Migrator({
-    db: subject.db,
-    provider: inCodeMigrationProvider,
-    ...(subject.schema ? { migrationTableSchema: subject.schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
+const migrateTo = (name: string) => subject.migrateTo(name);
 
 /** The names of the tables, columns and indexes the domain has. */
 async function schemaNames(): Promise<string[]> {

@@ -4,8 +4,12 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { standardRatingOptions } from '../../src/modules/concerns/service';
+import { png, signaturePng } from '../helpers/png';
 import { quickPassword } from '../helpers/users';
 import type { FuzzWorld } from './world';
+
+/** A real PNG over the consent image's limits (too wide and tall). */
+const oversizedPng = png(1600, 900).toString('base64');
 
 /** Any UTF-16 code unit: NUL, control characters and lone surrogates included. */
 export const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
@@ -108,7 +112,7 @@ function textFor(
       case 'imageBase64':
         return fc.oneof(
           fc.base64String({ maxLength: 200 }),
-          fc.constantFrom('data:image/png;base64,AAAA', '====', 'A', 'QQ==='),
+          fc.constantFrom('data:image/png;base64,AAAA', '====', 'A', 'QQ===', signaturePng, oversizedPng),
         );
       case 'questionId':
         return fc.constantFrom(...world.questionIds);

@@ -1,58 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { agreementResponseSchema } from '@prometrica/shared-api/contract';
-import { appForTests } from '../helpers/build';
+import { appForTests, postgresUrl } from '../helpers/build';
 import { call, newParticipant, submittedParticipantElsewhere } from '../helpers/api';
+import { png, signaturePng } from '../helpers/png';
 
 const subject = appForTests();
 
-const signature = Buffer.from('a drawn signature, pretend PNG bytes').toString('base64');
+const date = '2025-03-14';
 const sign = (token: string | undefined, payload: unknown) =>
   call(subject.app, 'POST', '/api/useragreement/add', { token, payload });
+const signWith = (token: string, image: Buffer) => sign(token, { imageBase64: image.toString('base64'), date });
+const storedFor = (participantId: string) =>
+  subject.app.db.selectFrom('agreements').selectAll().where('participant_id', '=', participantId).execute();
+
+/** Bytes in the files under `dir` (the SQLite database, its WAL and everything beside them). */
+function directoryBytes(dir: string): number {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
 
 describe('POST /api/useragreement/add', () => {
   it("stores the signed consent against the token's participant (201)", async () => {
     const participant = await newParticipant(subject.app);
-    const response = await sign(participant.token, { imageBase64: signature, date: '2025-03-14' });
+    const response = await sign(participant.token, { imageBase64: signaturePng, date });
     expect(response.statusCode).toBe(201);
     const body = agreementResponseSchema.strict().parse(response.json());
     expect(body.message).toBe('Thank you! Your consent has been recorded successfully.');
-    expect(body.agreement.date).toBe('2025-03-14');
-    const row = await subject.app.db
-      .selectFrom('agreements')
-      .selectAll()
-      .where('id', '=', body.agreement._id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ participant_id: participant.id, image_base64: signature, date: '2025-03-14' });
+    expect(body.agreement.date).toBe(date);
+    expect(await storedFor(participant.id)).toEqual([
+      expect.objectContaining({ id: body.agreement._id, image_base64: signaturePng, date }),
+    ]);
   });
 
-  it('accepts a signature image of up to about 1 MB, and refuses larger ones', async () => {
+  it('refuses a second consent of the same participant with 409, and stores nothing more', async () => {
     const participant = await newParticipant(subject.app);
-    const accepted = await sign(participant.token, { imageBase64: `${'A'.repeat(1_399_998)}==`, date: '2025-03-14' });
-    expect(accepted.statusCode).toBe(201);
-    const tooLarge = await sign(participant.token, { imageBase64: 'A'.repeat(1_400_004), date: '2025-03-14' });
-    expect(tooLarge.statusCode).toBe(400);
-    expect(tooLarge.json()).toEqual({
-      message: 'imageBase64: imageBase64 is too large (at most 1 MB)',
-      error: 'imageBase64',
-    });
-    const huge = await sign(participant.token, { imageBase64: 'A'.repeat(2_000_000), date: '2025-03-14' });
-    expect(huge.statusCode).toBe(413);
+    expect((await sign(participant.token, { imageBase64: signaturePng, date })).statusCode).toBe(201);
+    const stored = await storedFor(participant.id);
+    for (const again of [signaturePng, png(300, 100).toString('base64')]) {
+      const response = await sign(participant.token, { imageBase64: again, date: '2025-03-15' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'You have already signed the consent form' });
+    }
+    // Two at once: the database's unique index lets one through.
+    const racing = await newParticipant(subject.app);
+    const statuses = await Promise.all([1, 2, 3].map(() => signWith(racing.token, png(600, 160))));
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await storedFor(participant.id)).toEqual(stored);
+    expect(await storedFor(racing.id)).toHaveLength(1);
+  });
+
+  it('accepts a PNG of up to 200 KB and 1200 × 400 px', async () => {
+    for (const image of [png(1200, 400, 200 * 1024), png(1, 1), png(1200, 1), png(1, 400)]) {
+      const participant = await newParticipant(subject.app);
+      expect((await signWith(participant.token, image)).statusCode).toBe(201);
+    }
+  });
+
+  it('refuses what is not a PNG with 400, naming imageBase64, and stores nothing', async () => {
+    const participant = await newParticipant(subject.app);
+    const valid = png(600, 160);
+    const broken = (change: (bytes: Buffer) => void) => {
+      const bytes = Buffer.from(valid);
+      change(bytes);
+      return bytes;
+    };
+    const notPngs = [
+      Buffer.from('a drawn signature, pretend PNG bytes'),
+      Buffer.concat([Buffer.from('GIF89a'), valid.subarray(6)]),
+      broken((bytes) => (bytes[1] = 0x51)), // signature
+      broken((bytes) => (bytes[12] = 0x58)), // chunk type XHDR
+      broken((bytes) => (bytes[20] = 0x7f)), // IHDR's height changed: its CRC no longer matches
+      broken((bytes) => (bytes[bytes.length - 5] = 0)), // IEND's CRC
+      valid.subarray(0, valid.length - 12), // no IEND
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256)),
+    ];
+    for (const image of notPngs) {
+      const response = await signWith(participant.token, image);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'imageBase64: imageBase64 is not a PNG image', error: 'imageBase64' });
+    }
+    // Base64 without its padding (a 485-byte PNG: one '=' short).
+    const unpadded = valid.toString('base64').replace(/=+$/, '');
+    expect((await sign(participant.token, { imageBase64: unpadded, date })).json().error).toBe('imageBase64');
+    expect(await storedFor(participant.id)).toEqual([]);
+  });
+
+  it('refuses a PNG over 200 KB with 400, and a body over the limit with 413', async () => {
+    const participant = await newParticipant(subject.app);
+    // 204,801 bytes still fit the base64 length limit: the decoded size decides; 205,000 do not.
+    for (const bytes of [200 * 1024 + 1, 205_000]) {
+      const response = await signWith(participant.token, png(600, 160, bytes));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'imageBase64: imageBase64 is too large (at most 200 KB)',
+        error: 'imageBase64',
+      });
+    }
+    expect((await signWith(participant.token, png(600, 160, 1_000_000))).statusCode).toBe(413);
+    expect(await storedFor(participant.id)).toEqual([]);
+  });
+
+  it('refuses a PNG wider than 1200 or taller than 400 px with 400', async () => {
+    const participant = await newParticipant(subject.app);
+    for (const [width, height] of [
+      [1201, 160],
+      [600, 401],
+      [4000, 4000],
+    ] as const) {
+      const response = await signWith(participant.token, png(width, height));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: `imageBase64: imageBase64 is too wide or tall: ${width} × ${height} px (at most 1200 × 400)`,
+        error: 'imageBase64',
+      });
+    }
+    expect(await storedFor(participant.id)).toEqual([]);
   });
 
   it('refuses a data-URL prefix, a bad date and a missing token', async () => {
     const participant = await newParticipant(subject.app);
-    const prefixed = await sign(participant.token, {
-      imageBase64: `data:image/png;base64,${signature}`,
-      date: '2025-03-14',
-    });
+    const prefixed = await sign(participant.token, { imageBase64: `data:image/png;base64,${signaturePng}`, date });
     expect(prefixed.statusCode).toBe(400);
     expect(prefixed.json().error).toBe('imageBase64');
-    const badDate = await sign(participant.token, { imageBase64: signature, date: '14/03/2025' });
+    const badDate = await sign(participant.token, { imageBase64: signaturePng, date: '14/03/2025' });
     expect(badDate.json()).toEqual({ message: 'date: date must be an ISO date (YYYY-MM-DD)', error: 'date' });
-    expect((await sign(undefined, { imageBase64: signature, date: '2025-03-14' })).statusCode).toBe(401);
+    expect((await sign(undefined, { imageBase64: signaturePng, date })).statusCode).toBe(401);
   });
 
   it("refuses another browser's token once the participant has submitted", async () => {
     const { other } = await submittedParticipantElsewhere(subject.app);
-    expect((await sign(other, { imageBase64: signature, date: '2025-03-14' })).statusCode).toBe(403);
+    expect((await sign(other, { imageBase64: signaturePng, date })).statusCode).toBe(403);
   });
+});
+
+describe('one participant token uploading 200 consents of 1.4 MB', () => {
+  it('adds less than 1 MB to the data (SQLite: the data directory; PostgreSQL: one row)', async () => {
+    const participant = await newParticipant(subject.app);
+    const { dataDir } = subject.environment.config;
+    const before = postgresUrl ? 0 : directoryBytes(dataDir);
+    // What the attacker sent: 1.4 MB of base64 each time, refused before it is parsed.
+    const huge = JSON.stringify({ imageBase64: 'A'.repeat(1_400_000), date });
+    const statuses = new Map<number, number>();
+    const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    for (let i = 0; i < 200; i++) count((await sign(participant.token, huge)).statusCode);
+    const afterHuge = postgresUrl ? 0 : directoryBytes(dataDir);
+    // The largest image allowed, 200 times: stored once, refused 199 times.
+    const largest = png(1200, 400, 200 * 1024).toString('base64');
+    for (let i = 0; i < 200; i++) count((await sign(participant.token, { imageBase64: largest, date })).statusCode);
+    expect(Object.fromEntries(statuses)).toEqual({ 201: 1, 409: 199, 413: 200 });
+    expect(await storedFor(participant.id)).toHaveLength(1);
+    if (!postgresUrl) {
+      const grown = directoryBytes(dataDir) - before;
+      process.stdout.write(`data directory: +${afterHuge - before} bytes after the 1.4 MB uploads, +${grown} in all\n`);
+      expect(grown).toBeLessThan(1024 * 1024);
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import {
   resultResponseSchema,
 } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
+import { signaturePng } from '../helpers/png';
 import { call, currentQuestions, newParticipant, submitAll } from '../helpers/api';
 
 /** name → how many answers were wrong. */
@@ -162,7 +163,7 @@ describe('GET /api/admin/getquizresult/:id', () => {
     const signer = await newParticipant(subject.app, { name: 'Eve Signer', email: 'eve@example.com', phone: '0300' });
     const signed = await call(subject.app, 'POST', '/api/useragreement/add', {
       token: signer.token,
-      payload: { imageBase64: 'iVBORw0KGgo=', date: '2026-11-21' },
+      payload: { imageBase64: signaturePng, date: '2026-11-21' },
     });
     expect(signed.statusCode).toBe(201);
     expect((await submitAll(subject.app, signer.token, () => false)).statusCode).toBe(201);
@@ -174,7 +175,7 @@ describe('GET /api/admin/getquizresult/:id', () => {
           await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token: subject.token })
         ).json(),
       );
-    expect(detail.agreement).toMatchObject({ date: '2026-11-21', imageBase64: 'iVBORw0KGgo=' });
+    expect(detail.agreement).toMatchObject({ date: '2026-11-21', imageBase64: signaturePng });
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -1,6 +1,12 @@
 /** A phone number's characters. */
 const phone = 20;
 
+/**
+ * The consent signature, a PNG: the participant app draws a 600 × 160 one, a few KB; the rest is
+ * headroom for other screens, not room to fill the disk with.
+ */
+const signatureImage = { bytes: 200 * 1024, width: 1200, height: 400 } as const;
+
 /** Limits shared by the server and the forms. */
 export const limits = {
   name: 200,
@@ -21,6 +27,7 @@ export const limits = {
   description: 2000,
   ratingOption: 100,
   search: 200,
-  /** Consent signature image, base64 characters (about 1 MB of image). */
-  signatureBase64: 1_400_000,
+  signatureImage,
+  /** The signature image in base64 characters: 4 for every 3 bytes, padded. */
+  signatureBase64: Math.ceil(signatureImage.bytes / 3) * 4,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { categoryRefSchema, questionKindSchema } from './questions';
 import { limits, requiredText } from './fields';
+import { readPng } from './png';
 
 /** A question as a participant receives it: never with its correct answer. */
 export const participantQuestionSchema = z.object({
@@ -70,12 +71,33 @@ export const userResponseSummarySchema = z.object({
 });
 export type UserResponseSummary = z.infer<typeof userResponseSummarySchema>;
 
-/** `POST useragreement/add`: the signature image without its data-URL prefix. */
+const { bytes: maxBytes, width: maxWidth, height: maxHeight } = limits.signatureImage;
+const tooLarge = `imageBase64 is too large (at most ${maxBytes / 1024} KB)`;
+
+/** What is wrong with a signature image given as base64, or nothing. */
+function signatureProblem(base64: string): string | undefined {
+  const png = readPng(base64);
+  if (!png) return 'imageBase64 is not a PNG image';
+  if (png.bytes > maxBytes) return tooLarge;
+  if (png.width > maxWidth || png.height > maxHeight) {
+    return `imageBase64 is too wide or tall: ${png.width} × ${png.height} px (at most ${maxWidth} × ${maxHeight})`;
+  }
+  return undefined;
+}
+
+/** `POST useragreement/add`: the signature, a PNG of limited size, as base64 without a data-URL prefix. */
 export const agreementBodySchema = z.object({
-  imageBase64: requiredText('imageBase64', limits.signatureBase64, 'imageBase64 is too large (at most 1 MB)').regex(
-    /^[A-Za-z0-9+/]+={0,2}$/,
-    'imageBase64 must be base64 without a data-URL prefix',
-  ),
+  // Each check stops the next, so a refused image gets one message.
+  imageBase64: z
+    .string({ error: 'imageBase64 is required' })
+    .trim()
+    .min(1, { error: 'imageBase64 is required', abort: true })
+    .max(limits.signatureBase64, { error: tooLarge, abort: true })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'imageBase64 must be base64 without a data-URL prefix', abort: true })
+    .check((ctx) => {
+      const problem = signatureProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    }),
   date: z.iso.date({ error: 'date must be an ISO date (YYYY-MM-DD)' }),
 });
 export type AgreementBody = z.infer<typeof agreementBodySchema>;

@@ -192,9 +192,26 @@ test('signing sends the image without its prefix and the date, renames the parti
   });
 });
 
+test('a participant who signed before (409) is told so and goes on to the questions', async () => {
+  fakeCanvas();
+  const { calls } = mockApi({
+    'POST useragreement/add': { status: 409, body: { message: 'You have already signed the consent form' } },
+  });
+  storeParticipant('Ada');
+  renderConsent();
+  await userEvent.type(screen.getByLabelText(/Full name/), ' Lovelace');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign and continue' }));
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expectSignedOnce(calls);
+  expect(await screen.findByText('You have already signed the consent form.')).toBeInTheDocument();
+  expect(screen.queryByText('Thank you! Your consent has been recorded successfully.')).not.toBeInTheDocument();
+  expect(screen.queryByText('Your agreement was not sent')).not.toBeInTheDocument();
+  expect(JSON.parse(localStorage.getItem('UserData') ?? '{}').name).toBe('Ada Lovelace');
+});
+
 test.each(
   failedSubmissions('Invalid data format. Please check your information and try again.', 500, [
-    409,
+    403,
     'There was an error submitting your agreement. Please try again.',
   ]),
 )('a failed signing (status %i) explains why and keeps the typed name', async (status, extra, message) => {

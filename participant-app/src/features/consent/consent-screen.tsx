@@ -1,7 +1,7 @@
 import '@fontsource/dancing-script/400.css';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { paths, quizApi } from '@prometrica/shared-api';
+import { isApiError, paths, quizApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
 import { todayIso } from '../../lib/dates';
 import { readParticipantDetails, saveParticipantDetails } from '../../lib/participant-details';
@@ -26,6 +26,22 @@ export function validateConsent(values: { name: string; signature: string | null
   if (!values.signature) errors.signature = 'Signature is required.';
   if (!ISO_DATE.test(values.date)) errors.date = 'Please enter the date.';
   return errors;
+}
+
+const consentRecorded = {
+  title: 'Consent recorded',
+  message: 'Thank you! Your consent has been recorded successfully.',
+};
+const consentOnRecord = {
+  color: 'blue',
+  title: 'Consent already recorded',
+  message: 'You have already signed the consent form.',
+};
+
+/** False for the server's refusal of a second consent (409); any other failure is thrown on. */
+function signedBefore(error: unknown): false {
+  if (isApiError(error) && error.status === 409) return false;
+  throw error;
 }
 
 /** `/consent-form`: the participant reads the terms and signs with their typed name. */
@@ -84,11 +100,14 @@ export function ConsentScreen() {
     const signed = { imageBase64: image, date };
     await send(
       async () => {
-        await quizApi.addAgreement(signed);
+        // A participant who signed before (then reloaded, or came back) is refused a second consent
+        // with a 409: theirs is on record, so they go on to the questions all the same.
+        const recorded = await quizApi.addAgreement(signed).then(() => true, signedBefore);
         const details = readParticipantDetails();
         saveParticipantDetails({ name: signedName, email: details?.email ?? '', phone: details?.phone ?? '' });
+        return recorded;
       },
-      { title: 'Consent recorded', message: 'Thank you! Your consent has been recorded successfully.' },
+      (recorded) => (recorded ? consentRecorded : consentOnRecord),
       paths.question,
     );
   }

@@ -1,4 +1,5 @@
-import { drawSignature, toBase64Png, waitForSignatureFont, type SignatureContext } from './signature';
+import { limits } from '@prometrica/shared-api';
+import { drawSignature, SIGNATURE_SIZE, toBase64Png, waitForSignatureFont, type SignatureContext } from './signature';
 
 function fakeContext(textWidth: number) {
   const fonts: string[] = [];
@@ -52,4 +53,9 @@ test('the image is sent without its data-URL prefix', () => {
   expect(toBase64Png('data:image/png;base64,iVBORw0KGgo=')).toBe('iVBORw0KGgo=');
   expect(toBase64Png('data:,')).toBeNull();
   expect(toBase64Png(undefined)).toBeNull();
+});
+
+test('the signature image is within the size the server accepts', () => {
+  expect(SIGNATURE_SIZE.width).toBeLessThanOrEqual(limits.signatureImage.width);
+  expect(SIGNATURE_SIZE.height).toBeLessThanOrEqual(limits.signatureImage.height);
 });

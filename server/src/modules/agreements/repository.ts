@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/types';
 
-/** Stores a signed consent. */
+/** Stores a signed consent; a second one for the participant fails with a unique violation. */
 export async function insertAgreement(
   db: Executor,
   agreement: { id: string; participantId: string; imageBase64: string; date: string; createdAt: string },
@@ -17,7 +17,7 @@ export async function insertAgreement(
     .execute();
 }
 
-/** The participant's most recent signed consent. */
+/** The participant's signed consent (one since migration 0010; the newest, should there be more). */
 export async function findLatestAgreement(db: Executor, participantId: string) {
   return db
     .selectFrom('agreements')

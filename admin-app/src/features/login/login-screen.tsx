@@ -1,8 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError, paths, rateLimitMessage, useAuthStore } from '@prometrica/shared-api';
+import { useFormFields } from '../../lib/use-form-fields';
 
 interface Errors {
   email?: string;
@@ -22,27 +23,14 @@ export function LoginScreen() {
   const login = useAuthStore((s) => s.login);
   const loading = useAuthStore((s) => s.status.login === 'loading');
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-
-  /** Typing in a field also clears its message. */
-  function change(field: keyof Errors, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((x) => ({ ...x, [field]: undefined }));
-  }
-  const bind = (field: keyof Errors) => ({
-    required: true,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value),
-  });
+  const form = useFormFields({ email: '', password: '' }, (v) => validateLogin(v.email, v.password));
+  /** A required field, whose message typing clears. */
+  const bind = (field: keyof Errors) => ({ required: true, ...form.field(field, false) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { email, password } = values;
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (found.email || found.password) return;
+    if (!form.check()) return;
+    const { email, password } = form.values;
     try {
       const message = await login(email.trim(), password);
       notifications.show({ color: 'green', title: 'Signed in', message });

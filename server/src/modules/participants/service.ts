@@ -17,10 +17,10 @@ import {
   type ParticipantRecord,
 } from './repository';
 
-/** True when a token's session is the stored one; a token without a session never matches. */
 // The submission batch writes the details a submission carried in its own statement (results).
 export { carriedDetailsRows, carriedDetailsTable, carriedDetailsUpdate, type CarriedDetails } from './repository';
 
+/** True when a token's session is the stored one; a token without a session never matches. */
 export const sameSession = (holder: string, stored: string) => holder !== '' && holder === stored;
 
 /** Creates the participant on first sight; finds it by email (any case) otherwise. */

@@ -28,8 +28,6 @@ function toRecord(row: UserRow): UserRecord {
   };
 }
 
-/** The lowercased form stored in `email_lower`; computed here, never by SQL `lower()` (ASCII-only on SQLite). */
-
 export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toRecord(row) : undefined;

@@ -4,8 +4,7 @@ import { unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
 import type { RateLimiter } from '../rate-limits/service';
-import { findUserByEmail } from '../users/service';
-import { toAccount, toPublicUser } from '../users/service';
+import { findUserByEmail, toAccount, toPublicUser } from '../users/service';
 
 export const invalidCredentialsMessage = 'Invalid email or password';
 

@@ -10,7 +10,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import type { z } from 'zod';
 import type { Store } from '../../db/types';
-import { notFound } from '../../lib/http-errors';
+import { found } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
 import { countResults, findResultWithParticipant, listAnswers, listResults, summarizeResults } from './queries';
 import type { ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
@@ -99,8 +99,7 @@ export async function listResultsPage(
 
 /** `GET admin/getquizresult/{id}`: one result with every answer. */
 export async function getResult(store: Store, id: string): Promise<ResultResponse> {
-  const result = await findResultWithParticipant(store.db, id);
-  if (!result) throw notFound(resultNotFoundMessage);
+  const result = found(await findResultWithParticipant(store.db, id), resultNotFoundMessage);
   const [answers, agreement] = await Promise.all([
     listAnswers(store.db, id),
     findLatestAgreement(store.db, result.participant.id),

@@ -21,7 +21,7 @@ import {
 } from './repository';
 
 // What other modules (the ratings, the seed) read and write concerns with.
-export { findConcernsByIds, insertConcerns, listConcerns, type ConcernRecord } from './repository';
+export { findConcernsByIds, insertConcerns, listConcerns } from './repository';
 
 /** The three answers every concern offers unless it lists its own (spec sections 2 and 3). */
 export const standardRatingOptions = ['A little', 'Quite a Bit', 'A great deal'] as const;

@@ -1,66 +1,14 @@
 // Migration 0005 moves each result's answers and category figures from rows of their own into JSON
 // text: what was stored before reads back the same after it, and going back restores the rows.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { openPostgres } from '../../src/db/postgres/postgres';
-import { inCodeMigrationProvider } from '../../src/db/migrations';
-import { openSqlite } from '../../src/db/sqlite/sqlite';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/types';
 import { findResultCategories, listAnswers, listResults } from '../../src/modules/results/queries';
 import type { AnswerRecord } from '../../src/modules/results/records';
 import { insertSubmission } from '../../src/modules/results/submission-statements';
 import { timeOrderedId } from '../../src/lib/ids';
 import { postgresUrl } from '../helpers/build';
-
-/** A database of its own (a fresh PostgreSQL schema in PostgreSQL mode), with no migration run. */
-async function emptyDatabase(): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
-  if (postgresUrl) {
-    const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-    const db = await openPostgres(postgresUrl, { schema });
-    return {
-      db,
-      async close() {
-        await db.destroy();
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        try {
-          await client.query(`drop schema if exists "${schema}" cascade`);
-        } finally {
-          await client.end();
-        }
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prometrica-migration-'));
-  const { db, release, stopThreads } = openSqlite(dir);
-  return {
-    db,
-    async close() {
-      // The write and checkpoint threads first: a checkpoint still running would write into the
-      // directory while it is removed.
-      await stopThreads().finally(() => db.destroy());
-      release();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function migrateTo(db: Kysely<Database>, name: string) {
-  const migrationTableSchema = postgresUrl
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-    : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: inCodeMigrationProvider,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
+import { emptyDatabase, type EmptyDatabase } from '../helpers/empty-database';
 
 const now = '2025-05-01T09:00:00.000Z';
 
@@ -97,7 +45,7 @@ async function oldSubmission(
   return resultId;
 }
 
-let subject: Awaited<ReturnType<typeof emptyDatabase>>;
+let subject: EmptyDatabase;
 beforeEach(async () => {
   subject = await emptyDatabase();
 });
@@ -105,14 +53,14 @@ afterEach(() => subject.close());
 
 test('answers and figures stored as rows read back the same as JSON, and going back restores the rows', async () => {
   const { db } = subject;
-  await migrateTo(db, '0004-search-and-figures');
+  await subject.migrateTo('0004-search-and-figures');
   const first = await oldSubmission(db, 1, [
     ['q1', 'Is "trust" earned?', 'Yes, always', 'Yes, always', true],
     ['q2', 'Ünïcode & <markup>', 'Non', 'Oui', false],
   ]);
   const second = await oldSubmission(db, 2, [['q1', 'Is "trust" earned?', 'No', 'Yes, always', false]]);
 
-  await migrateTo(db, '0005-result-documents');
+  await subject.migrateTo('0005-result-documents');
   expect(await listAnswers(db, first)).toEqual([
     {
       questionId: 'q1',
@@ -140,7 +88,7 @@ test('answers and figures stored as rows read back the same as JSON, and going b
   const page = await listResults(db, { search: '' }, { limit: 25, offset: 0 });
   expect(page.map((row) => row.categories)).toEqual([figures, figures]);
 
-  await migrateTo(db, '0004-search-and-figures');
+  await subject.migrateTo('0004-search-and-figures');
   const rows = await sql<{ position: number; question_id: string; user_answer: string; is_correct: number }>`
     select position, question_id, user_answer, is_correct from answers where result_id = ${first} order by position`.execute(
     db,
@@ -158,9 +106,9 @@ test('answers and figures stored as rows read back the same as JSON, and going b
 
 test('a result and its answers go together: deleting the participant deletes both', async () => {
   const { db } = subject;
-  await migrateTo(db, '0004-search-and-figures');
+  await subject.migrateTo('0004-search-and-figures');
   const resultId = await oldSubmission(db, 3, [['q1', 'Question', 'A', 'A', true]]);
-  await migrateTo(db, '0005-result-documents');
+  await subject.migrateTo('0005-result-documents');
   await db.deleteFrom('participants').execute();
   expect(await db.selectFrom('result_answers').select('result_id').where('result_id', '=', resultId).execute()).toEqual(
     [],
@@ -206,16 +154,16 @@ test('PostgreSQL compresses answers stored from 0007 on with lz4; stored under e
       select pg_column_compression(answers) as method from result_answers
       where result_id in (${sql.join(resultIds)}) order by result_id`.execute(db)
     ).rows.map((row) => row.method);
-  await migrateTo(db, '0006-search-pending-list');
+  await subject.migrateTo('0006-search-pending-list');
   const before = await newSubmission(db, 1);
-  await migrateTo(db, '0007-answers-lz4');
+  await subject.migrateTo('0007-answers-lz4');
   const after = await newSubmission(db, 2);
   if (postgresUrl) expect(await compressions([before.resultId, after.resultId])).toEqual(['pglz', 'lz4']);
   expect(await listAnswers(db, before.resultId)).toEqual(before.answers);
   expect(await listAnswers(db, after.resultId)).toEqual(after.answers);
 
   // Going back: what is stored stays as it is, and new answers get the default again.
-  await migrateTo(db, '0006-search-pending-list');
+  await subject.migrateTo('0006-search-pending-list');
   const back = await newSubmission(db, 3);
   if (postgresUrl)
     expect(await compressions([before.resultId, after.resultId, back.resultId])).toEqual(['pglz', 'lz4', 'pglz']);

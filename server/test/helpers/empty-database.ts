@@ -26,7 +26,9 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
     if (error) throw error;
   };
   if (!postgresUrl) {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(':memory:') }) });
+    const sqlite = new Sqlite(':memory:');
+    sqlite.pragma('foreign_keys = ON'); // as every connection of the app's own SQLite database
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, migrateTo: migrateTo(db), close: () => db.destroy() };
   }
   const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;

@@ -11,13 +11,17 @@ export interface FieldBinding {
   disabled: boolean;
 }
 
+const anyMessage = (errors: object) => Object.values(errors).some(Boolean);
+
 /**
  * A form's values and the messages of its fields: editing a field clears its message, and `check`
- * applies the rules and tells whether the form may be sent.
+ * applies the rules and tells whether the form may be sent (`invalid` says whether the messages
+ * found stop it, for messages that are not one per field).
  */
 export function useFormFields<V extends object, E extends FieldErrors<V> = FieldErrors<V>>(
   initial: V,
   rules: (values: V) => E,
+  invalid: (errors: E) => boolean = anyMessage,
 ) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<E>({} as E);
@@ -30,7 +34,7 @@ export function useFormFields<V extends object, E extends FieldErrors<V> = Field
   function check(): boolean {
     const found = rules(values);
     setErrors(found);
-    return !Object.values(found).some(Boolean);
+    return !invalid(found);
   }
 
   /** An input's value, change handler, message and disabled state for a text field (`clean` rewrites what is typed). */
@@ -46,5 +50,5 @@ export function useFormFields<V extends object, E extends FieldErrors<V> = Field
     };
   }
 
-  return { values, setValues, errors, set, check, field };
+  return { values, setValues, errors, setErrors, set, check, field };
 }

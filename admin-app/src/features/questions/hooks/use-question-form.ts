@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { QuestionKindName } from '@prometrica/shared-api';
-import type { FieldBinding } from '../../../lib/use-form-fields';
+import { useFormFields } from '../../../lib/use-form-fields';
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -15,24 +14,18 @@ type TextField = 'question' | 'category' | 'correctAnswer';
 
 /** State and rules of the question form shared by the add screen and the edit modal. */
 export function useQuestionForm(initial: QuestionFormValues, { requireCategory }: { requireCategory: boolean }) {
-  const [values, setValues] = useState<QuestionFormValues>(initial);
-  const [errors, setErrors] = useState<QuestionFormErrors>({});
+  const form = useFormFields<QuestionFormValues, QuestionFormErrors>(
+    initial,
+    (values) => validateQuestionForm(values, { requireCategory }),
+    hasErrors,
+  );
+  const { values, errors, setValues, setErrors } = form;
 
   /** Editing a field clears its error. */
-  function setField(field: TextField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
+  const setField = (field: TextField, value: string) => form.set(field, value);
 
   /** A text box's value, change handler, message and disabled state for one field. */
-  function field(name: TextField, disabled: boolean): FieldBinding {
-    return {
-      value: values[name],
-      onChange: (event) => setField(name, event.currentTarget.value),
-      error: errors[name],
-      disabled,
-    };
-  }
+  const field = (name: TextField, disabled: boolean) => form.field(name, disabled);
 
   /** A new type starts with a blank answer and the options that type needs. */
   function setType(kind: QuestionKindName) {
@@ -73,19 +66,24 @@ export function useQuestionForm(initial: QuestionFormValues, { requireCategory }
     setErrors((e) => ({ ...e, options: undefined, optionItems: e.optionItems?.filter((_, i) => i !== index) }));
   }
 
-  /** Checks every rule; true when the form may be sent. */
-  function validate(): boolean {
-    const found = validateQuestionForm(values, { requireCategory });
-    setErrors(found);
-    return !hasErrors(found);
-  }
-
   function reset(next: QuestionFormValues) {
     setValues(next);
     setErrors({});
   }
 
-  return { values, errors, setField, field, setType, setOption, addOption, removeOption, validate, reset };
+  return {
+    values,
+    errors,
+    setField,
+    field,
+    setType,
+    setOption,
+    addOption,
+    removeOption,
+    /** Checks every rule; true when the form may be sent. */
+    validate: form.check,
+    reset,
+  };
 }
 
 export type QuestionForm = ReturnType<typeof useQuestionForm>;

@@ -66,10 +66,7 @@ export function ChangePasswordScreen() {
             label={field.label}
             withAsterisk
             autoComplete={field.autoComplete}
-            value={form.values[field.name]}
-            onChange={(e) => form.set(field.name, e.currentTarget.value)}
-            error={form.errors[field.name]}
-            disabled={saving}
+            {...form.field(field.name, saving)}
             visibilityToggleButtonProps={{ 'aria-label': field.toggleLabel }}
           />
         ))}

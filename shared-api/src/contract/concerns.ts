@@ -21,12 +21,17 @@ const ratingOptionsSchema = z
   .max(10, 'botherOptions can have at most 10 entries')
   .transform((options) => options.filter((o) => o.length > 0));
 
-/** A workplace concern an admin wrote, which participants rate. */
-export const concernSchema = z.object({
+/** A concern as participants see it (`GET complaint-bother/get-all`), and the start of every other view of one. */
+export const ratableConcernSchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
   botherOptions: z.array(z.string()),
+});
+export type RatableConcern = z.infer<typeof ratableConcernSchema>;
+
+/** A workplace concern an admin wrote, which participants rate. */
+export const concernSchema = ratableConcernSchema.extend({
   status: z.string(),
   reporterName: z.string(),
   createdAt: isoDateTimeSchema,
@@ -70,13 +75,6 @@ export const concernResponseSchema = z.object({ message: z.string(), complaint: 
 export type ConcernResponse = z.infer<typeof concernResponseSchema>;
 
 /** `GET complaint-bother/get-all`: the concerns a participant rates, as participants see them. */
-export const ratableConcernSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  botherOptions: z.array(z.string()),
-});
-export type RatableConcern = z.infer<typeof ratableConcernSchema>;
 export const ratableConcernListResponseSchema = z.object({ complaints: z.array(ratableConcernSchema) });
 export type RatableConcernListResponse = z.infer<typeof ratableConcernListResponseSchema>;
 
@@ -108,13 +106,7 @@ export type ConcernRatingsResponse = z.infer<typeof concernRatingsResponseSchema
 /** One rated concern inside a participant's submission (`complaintId`: the concern as it was rated). */
 export const concernRatingSchema = z.object({
   _id: z.string(),
-  complaintId: z.object({
-    _id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    botherOptions: z.array(z.string()),
-    createdAt: isoDateTimeSchema,
-  }),
+  complaintId: ratableConcernSchema.extend({ createdAt: isoDateTimeSchema }),
   botherOptions: z.array(z.string()),
   status: z.string(),
 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, resultListOf as listOf, signInAs } from '../../../testing/fixtures';
-import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
+import { onFakeTimers, onSmallScreen, queryOf, searchAfterPause } from '../../../testing/lists';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
@@ -101,24 +101,15 @@ test('no results shows the empty state', async () => {
 });
 
 describe('on a phone', () => {
-  const desktop = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      ...desktop(query),
-      matches: query.includes('max-width'),
-    })) as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = desktop;
-  });
-
   test('results are cards instead of a table', async () => {
-    mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
-    renderWithProviders(<ResultsScreen />);
-    const cards = await screen.findByRole('list', { name: 'Results' });
-    expect(await within(cards).findByText('Grace Hopper')).toBeInTheDocument();
-    expect(within(cards).getByRole('button', { name: 'View result of Grace Hopper' })).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await onSmallScreen(async () => {
+      mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+      renderWithProviders(<ResultsScreen />);
+      const cards = await screen.findByRole('list', { name: 'Results' });
+      expect(await within(cards).findByText('Grace Hopper')).toBeInTheDocument();
+      expect(within(cards).getByRole('button', { name: 'View result of Grace Hopper' })).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aUser, signInAs } from '../../../testing/fixtures';
 import { openDialog, saveAndExpectPut } from '../../../testing/dialogs';
-import { expectSearches } from '../../../testing/lists';
+import { columnOf, expectSearches } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
 function people(count: number, overrides: (i: number) => Partial<User> = () => ({})): User[] {
@@ -23,7 +23,7 @@ function serve(users: User[]) {
 }
 
 const rows = () => screen.getAllByRole('row').slice(1);
-const names = () => rows().map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+const names = columnOf(0);
 
 test('users and admins are counted separately', async () => {
   signInAs('admin');

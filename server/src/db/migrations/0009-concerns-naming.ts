@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, notNull } from './tables';
 
 // One name for the workplace-concerns domain in the schema, as in the code: `complaints` becomes
 // `concerns` (its `bother_options`: `rating_options`), and a rating's snapshot columns are named
@@ -15,13 +16,7 @@ async function moveConcerns(
   await db.schema
     .createTable(to.table)
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('title', 'text', (column) => column.notNull())
-    .addColumn('description', 'text', (column) => column.notNull())
-    .addColumn(to.options, 'text', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('reporter_name', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(notNull('text', ['title', 'description', to.options, 'status', 'reporter_name', 'created_at', 'updated_at']))
     .execute();
   await sql`insert into ${sql.table(to.table)} (id, title, description, ${sql.ref(to.options)}, status, reporter_name, created_at, updated_at)
     select id, title, description, ${sql.ref(from.options)}, status, reporter_name, created_at, updated_at from ${sql.table(from.table)}`.execute(
@@ -29,7 +24,7 @@ async function moveConcerns(
   );
   await db.schema.dropIndex(from.index).execute();
   await db.schema.dropTable(from.table).execute();
-  await db.schema.createIndex(to.index).on(to.table).columns(['created_at', 'id']).execute();
+  await createIndex(db, to.index, to.table, ['created_at', 'id']);
 }
 
 /** The rating columns as they were (migration 0002) and as they are now. */

@@ -49,39 +49,36 @@ const resultOf = async (p: Participant) => {
   return row;
 };
 
-/** Where a list of a result is stored (table, column naming the result, column) and how it is encoded. */
-interface StoredList<T> {
-  table: 'results' | 'result_answers';
-  key: 'id' | 'result_id';
-  column: 'answers' | 'categories';
-  decode: (text: string) => T[];
-  encode: (list: T[]) => string;
-}
-const storedAnswers: StoredList<AnswerRecord> = {
-  table: 'result_answers',
-  key: 'result_id',
-  column: 'answers',
-  decode: decodeAnswers,
-  encode: encodeAnswers,
-};
-const storedCategories: StoredList<ResultCategoryRecord> = {
-  table: 'results',
-  key: 'id',
-  column: 'categories',
-  decode: decodeCategories,
-  encode: encodeCategories,
-};
-
-/** Rewrites the first entry of a list stored for `p`'s result. */
-async function changeFirst<T>(p: Participant, list: StoredList<T>, change: (first: T) => T) {
+/** Rewrites the first stored answer of `p`'s result. */
+async function changeFirstAnswer(p: Participant, change: (first: AnswerRecord) => AnswerRecord) {
   const resultId = (await resultOf(p)).id;
-  const [table, key, column] = [sql.table(list.table), sql.ref(list.key), sql.ref(list.column)];
-  const stored = await sql<{ text: string }>`select ${column} as text from ${table} where ${key} = ${resultId}`.execute(
-    app.db,
-  );
-  const [first, ...others] = list.decode(stored.rows[0]!.text);
-  const text = list.encode([change(first!), ...others]);
-  await sql`update ${table} set ${column} = ${text} where ${key} = ${resultId}`.execute(app.db);
+  const stored = await app.db
+    .selectFrom('result_answers')
+    .select('answers')
+    .where('result_id', '=', resultId)
+    .executeTakeFirstOrThrow();
+  const [first, ...others] = decodeAnswers(stored.answers);
+  await app.db
+    .updateTable('result_answers')
+    .set({ answers: encodeAnswers([change(first!), ...others]) })
+    .where('result_id', '=', resultId)
+    .execute();
+}
+
+/** Rewrites the first stored category figure of `p`'s result. */
+async function changeFirstFigure(p: Participant, change: (first: ResultCategoryRecord) => ResultCategoryRecord) {
+  const resultId = (await resultOf(p)).id;
+  const stored = await app.db
+    .selectFrom('results')
+    .select('categories')
+    .where('id', '=', resultId)
+    .executeTakeFirstOrThrow();
+  const [first, ...others] = decodeCategories(stored.categories);
+  await app.db
+    .updateTable('results')
+    .set({ categories: encodeCategories([change(first!), ...others]) })
+    .where('id', '=', resultId)
+    .execute();
 }
 
 const mentioning = (problems: string[], p: Participant) => problems.filter((line) => line.includes(p.email));
@@ -129,16 +126,16 @@ describe('reliability checks', () => {
       .where('id', '=', (await resultOf(total)).id)
       .execute();
     // An answer marked right or wrong against its own snapshot.
-    await changeFirst(marked, storedAnswers, (first) => ({ ...first, isCorrect: !first.isCorrect }));
+    await changeFirstAnswer(marked, (first) => ({ ...first, isCorrect: !first.isCorrect }));
     // A category figure off by one.
-    await changeFirst(figure, storedCategories, (first) => ({ ...first, correct: first.correct + 1 }));
+    await changeFirstFigure(figure, (first) => ({ ...first, correct: first.correct + 1 }));
     // A lost submission.
     await app.db
       .deleteFrom('results')
       .where('id', '=', (await resultOf(lost)).id)
       .execute();
     // An answer that is not the one sent.
-    await changeFirst(answer, storedAnswers, (first) => ({ ...first, userAnswer: 'tampered' }));
+    await changeFirstAnswer(answer, (first) => ({ ...first, userAnswer: 'tampered' }));
     // The submit transaction's participant update missing.
     await app.db
       .updateTable('participants')

@@ -1,4 +1,5 @@
-// What the spec fixes, written out once for the tests that check the server against it.
+// What the spec fixes, written out once for the tests that check the server against it (and the
+// participant app's fallback concerns, participant-app/src/features/concerns/concerns.test.ts).
 
 /** The seven workplace concerns the first start seeds, in their order. */
 export const specConcernTitles = [

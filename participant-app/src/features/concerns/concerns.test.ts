@@ -1,3 +1,5 @@
+// The spec's concerns and options, written once for the server's seed tests and for this list.
+import { specConcernTitles, specRatingOptions } from '../../../../server/test/helpers/spec';
 import { carrySelections, concernKey, fallbackConcerns, parseConcerns } from './concerns';
 
 test('a concern key is its title lowercased with non-alphanumerics replaced by underscores', () => {
@@ -6,17 +8,9 @@ test('a concern key is its title lowercased with non-alphanumerics replaced by u
 });
 
 test('the fallback list is the seven concerns of the spec, each with the three options', () => {
-  expect(fallbackConcerns.map((c) => c.title)).toEqual([
-    'Clarity of Expectations',
-    'Recognition for Performance',
-    'Encouragement & Support',
-    'Growth & Development',
-    'Resources & Tools',
-    'Company Purpose & Direction',
-    'Team & Culture',
-  ]);
+  expect(fallbackConcerns.map((c) => c.title)).toEqual(specConcernTitles);
   for (const concern of fallbackConcerns) {
-    expect(concern.options).toEqual(['A little', 'Quite a Bit', 'A great deal']);
+    expect(concern.options).toEqual(specRatingOptions);
     expect(concern.id).toBeNull();
   }
 });

@@ -101,7 +101,7 @@ const userBody = (target: { email: string; name: string }, role: string) => ({
   phoneNumber: '0300',
   role,
 });
-/** Editing an account of role `from`, giving it role `to`. */
+/** A new account of role `role` to create. */
 const newAccount = (role: Role) => ({
   name: 'New',
   email: `new-${next()}@example.com`,
@@ -109,6 +109,7 @@ const newAccount = (role: Role) => ({
   role,
   phoneNumber: '0300',
 });
+/** Editing an account of role `from`, giving it role `to`. */
 const updateUser = (from: Role, to: Role) => async () => {
   const target = await quickUser(app, { role: from });
   return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, to) };

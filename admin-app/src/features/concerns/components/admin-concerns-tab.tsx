@@ -66,13 +66,7 @@ export function AdminConcernsTab() {
       </ListPanel>
 
       <ConcernViewModal concern={rows.viewing} onClose={rows.closeView} />
-      <ConcernFormModal
-        opened={form.opened}
-        mode={form.item ? 'edit' : 'add'}
-        concern={form.item}
-        onClose={form.close}
-        onSaved={form.saved}
-      />
+      <ConcernFormModal opened={form.opened} concern={form.item} onClose={form.close} onSaved={form.saved} />
     </Stack>
   );
 }

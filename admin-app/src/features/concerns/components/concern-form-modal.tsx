@@ -23,9 +23,7 @@ import {
 export interface ConcernFormModalProps {
   /** Open when true. */
   opened: boolean;
-  /** `add` for a new concern, `edit` for `concern`. */
-  mode: ConcernFormMode;
-  /** The concern being edited (edit only). */
+  /** The concern being edited; null adds one. */
   concern: Concern | null;
   onClose: () => void;
   /** Called after the server accepted the change. */
@@ -33,7 +31,8 @@ export interface ConcernFormModalProps {
 }
 
 /** `Add Complaint` (title, description, optional rating options) or `Edit Complaint` (plus status). */
-export function ConcernFormModal({ opened, mode, concern, onClose, onSaved }: ConcernFormModalProps) {
+export function ConcernFormModal({ opened, concern, onClose, onSaved }: ConcernFormModalProps) {
+  const mode: ConcernFormMode = concern ? 'edit' : 'add';
   return (
     <FormModal
       item={opened ? { concern } : null}

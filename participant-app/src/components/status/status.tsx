@@ -18,13 +18,15 @@ export interface RetryAlertProps {
   onRetry: () => void;
   /** `red` for a failure, `gray` for nothing to show yet. */
   tone?: 'red' | 'gray';
+  /** The space between the lines and the button. */
+  gap?: 'xs' | 'sm';
 }
 
 /** A failed (or empty) load with its Retry. */
-export function RetryAlert({ title, children, onRetry, tone = 'red' }: RetryAlertProps) {
+export function RetryAlert({ title, children, onRetry, tone = 'red', gap = 'sm' }: RetryAlertProps) {
   return (
     <Alert color={tone} title={title}>
-      <Stack gap="sm" align="flex-start">
+      <Stack gap={gap} align="flex-start">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Button
           onClick={onRetry}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { concernRatingsApi, paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
-import { LoadingStatus } from '../../components/status';
+import { LoadingStatus, RetryAlert } from '../../components/status';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { ConcernRow } from './components/concern-row';
 import { carrySelections, ratingOptions, type RatedConcern, type Selections } from './concerns';
@@ -88,18 +88,13 @@ export function ConcernsScreen() {
           </div>
 
           {isFallback && (
-            <Alert color="red" title="Workplace concerns could not be loaded">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">Failed to load workplace concerns. Please refresh the page and try again.</Text>
-                <Text size="sm">
-                  The standard concerns are shown below so you can see what is asked, but your answers can only be
-                  submitted once the list loads. You can retry now, or skip the assessment.
-                </Text>
-                <Button onClick={retry} variant="white" color="red">
-                  Retry
-                </Button>
-              </Stack>
-            </Alert>
+            <RetryAlert title="Workplace concerns could not be loaded" onRetry={retry} gap="xs">
+              <Text size="sm">Failed to load workplace concerns. Please refresh the page and try again.</Text>
+              <Text size="sm">
+                The standard concerns are shown below so you can see what is asked, but your answers can only be
+                submitted once the list loads. You can retry now, or skip the assessment.
+              </Text>
+            </RetryAlert>
           )}
 
           {load.status === 'loading' && <LoadingStatus>Loading workplace concerns...</LoadingStatus>}

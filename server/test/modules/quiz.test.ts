@@ -10,7 +10,7 @@ import { QuestionSet, questionSet, questionSetTtlMs } from '../../src/modules/qu
 import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository';
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
 import { appForTests } from '../helpers/build';
-import { answersFor, call, currentQuestions, newParticipant } from '../helpers/api';
+import { answersFor, call, currentQuestions, newParticipant, submittedParticipantElsewhere } from '../helpers/api';
 
 const subject = appForTests({ signIn: 'admin' });
 
@@ -415,13 +415,9 @@ describe('GET /api/user/getuserresponse', () => {
   });
 
   it("refuses another browser's token for a participant who submitted (403), for reading and re-sending", async () => {
-    const participant = await newParticipant(subject.app);
+    // A participant who submitted; then someone types the same email on another device.
+    const { other: otherToken } = await submittedParticipantElsewhere(subject.app);
     const answers = await answersFor(subject.app);
-    expect((await submit(participant.token, { answers })).statusCode).toBe(201);
-
-    // Someone else types the same email on another device.
-    const other = await call(subject.app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } });
-    const otherToken = other.json().token as string;
     const read = await call(subject.app, 'GET', '/api/user/getuserresponse', { token: otherToken });
     expect(read.statusCode).toBe(403);
     expect(read.json()).toEqual({ message: 'Your responses are only available on the device that submitted them' });

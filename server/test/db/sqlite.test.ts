@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/db';
 import { sqliteCacheKib } from '../../src/db/sqlite/sqlite';
-import { createTestEnvironment, type TestEnvironment } from '../helpers/build';
-
-let environment: TestEnvironment;
-beforeAll(async () => {
-  environment = await createTestEnvironment({ DATABASE_URL: undefined });
-});
-afterAll(() => environment.cleanup());
+import { closeTestSqlite, openTestSqlite } from '../helpers/sqlite';
 
 describe('the embedded SQLite database', () => {
   it('is opened for durability: WAL, synchronous FULL, a busy timeout and foreign keys, with a 64 MiB page cache, checkpoints off the commits and temporary data in memory', async () => {
-    const handle = await openDatabase({ dataDir: environment.config.dataDir, databaseUrl: null });
+    const sqlite = await openTestSqlite();
+    const { handle } = sqlite;
     try {
       const pragma = async (name: string) =>
         Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
@@ -26,7 +20,7 @@ describe('the embedded SQLite database', () => {
       expect(await pragma('wal_autocheckpoint')).toBe(0);
       expect(await pragma('temp_store')).toBe(2);
     } finally {
-      await handle.close();
+      await closeTestSqlite(sqlite);
     }
   });
 });

@@ -57,9 +57,9 @@ export async function withServer(
 
 /**
  * One server for the tests of this file (or of the describe block it is called in): started before
- * the first, stopped and its data removed after the last. Read its fields inside the tests.
+ * the first, stopped and its data removed after the last. Read its url inside the tests.
  */
-export function useServer(): Pick<RunningServer, 'url' | 'port' | 'dataDir'> {
+export function useServer(): Pick<RunningServer, 'url'> {
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
     server = await startServer();
@@ -68,19 +68,10 @@ export function useServer(): Pick<RunningServer, 'url' | 'port' | 'dataDir'> {
     await server?.stop();
     if (server) removeDir(server.dataDir);
   });
-  const running = () => {
-    if (!server) throw new Error('the server starts before the first test: read it inside a test');
-    return server;
-  };
   return {
     get url() {
-      return running().url;
-    },
-    get port() {
-      return running().port;
-    },
-    get dataDir() {
-      return running().dataDir;
+      if (!server) throw new Error('the server starts before the first test: read it inside a test');
+      return server.url;
     },
   };
 }

@@ -246,7 +246,7 @@ export async function checkDatabase(
 }
 
 /** Acknowledgements by kind, e.g. `created 180, repeat 15, already-completed 5`. */
-export function ackSummary(participants: Participant[]): string {
+function ackSummary(participants: Participant[]): string {
   const kinds = new Map<string, number>();
   for (const p of participants) if (p.ack) kinds.set(p.ack.kind, (kinds.get(p.ack.kind) ?? 0) + 1);
   return [...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';

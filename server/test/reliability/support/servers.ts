@@ -84,7 +84,7 @@ export function readLockPid(dataDir: string): number | null {
 
 // PostgreSQL scratch databases (the server has no schema setting, so each run gets a database).
 
-export interface ScratchDatabase {
+interface ScratchDatabase {
   name: string;
   url: string;
   drop(): Promise<void>;
@@ -101,7 +101,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 /** `CREATE DATABASE` a fresh one on the server of `baseUrl`; `drop()` removes it (forcing off leftovers). */
-export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<ScratchDatabase> {
+async function createScratchDatabase(baseUrl: string, prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   await withClient(baseUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(baseUrl);

@@ -230,6 +230,4 @@ module.exports = {
   laterKey,
   firstStylesKey,
   checkContract,
-  reachedFiles,
-  assertReadableImports,
 };

@@ -17,7 +17,3 @@ export function subsetModules(appDir: string): {
 };
 /** Throws, naming each one, when an app or a Mantine module uses a name the platform does not offer. */
 export function checkContract(): void;
-/** The files of a package's ES build that the given names of its entry reach. */
-export function reachedFiles(entry: string, names: readonly string[]): string[];
-/** Throws when a file names `pkg` other than in a named or a bare import. */
-export function assertReadableImports(pkg: string, files: readonly string[]): void;

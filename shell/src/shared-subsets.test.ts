@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assertReadableImports, checkContract, platform, reachedFiles } from '../../config/shared-subsets.cjs';
+import { assertReadableImports, reachedFiles } from '../../config/shared-imports.cjs';
+import { checkContract, platform } from '../../config/shared-subsets.cjs';
 
 // The shared @mantine/hooks holds the hooks the offered @mantine/core names reach, not every hook
 // of the package: the build walks Mantine's modules from those names and fails when one of them

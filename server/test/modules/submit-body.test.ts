@@ -63,7 +63,9 @@ test('gives exactly what the schema gives, or leaves the body to the schema', ()
       readQuickly += 1;
       expect(bySchema(value)).toEqual({ ok: quick });
     }),
-    { numRuns: 3000 },
+    // About one body in 27 is one the quick reading takes: 3000 runs gave 100-135 of them over 40
+    // seeds, so the check below failed now and then; at 4000 it sits some four deviations clear.
+    { numRuns: 4000 },
   );
   // The property says something only if the quick reading takes a good share of the bodies.
   expect(readQuickly).toBeGreaterThan(100);

@@ -86,12 +86,23 @@ export function otherNode(major, root) {
     for (const part of ['binding.gyp', 'deps', 'src', 'package.json'])
       cpSync(join(moduleRoot, part), join(work, part), { recursive: true });
     console.log(`Compiling better-sqlite3 ${sqliteVersion} against the headers of Node ${headersVersion}...`);
+    // A `nodedir` in the user's npm configuration reaches node-gyp as npm_config_nodedir (pnpm
+    // passes it on) and wins over the command line, which compiled against the system's headers.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_nodedir$/i.test(key)));
     run(node, [nodeGyp(), 'rebuild', '--release', `--nodedir=${headers}`, '-j', '2'], {
       cwd: work,
       stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, npm_config_nodedir: headers },
     });
+    const binding = join(work, 'build', 'Release', 'better_sqlite3.node');
+    // Loaded once by the runtime it is for, so a binding built for another Node is never cached.
+    const check = spawnSync(node, ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(binding)})`], {
+      encoding: 'utf8',
+    });
+    if (check.status !== 0)
+      throw new Error(`the better-sqlite3 binding built for ${version} does not load:\n${check.stderr}`);
     mkdirSync(dirname(built), { recursive: true });
-    copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), built);
+    copyFileSync(binding, built);
     rmSync(work, { recursive: true, force: true });
   }
 

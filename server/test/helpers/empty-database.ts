@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { inCodeMigrationProvider } from '../../src/db/migrations';
+import { CurrentSchemaPostgresDialect } from '../../src/db/postgres/postgres';
 import type { Database } from '../../src/db/types';
 import { postgresUrl } from './build';
 
@@ -43,7 +44,9 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
   };
   await admin(`create schema "${schema}"`);
   const pool = new pg.Pool({ connectionString: postgresUrl, max: 2, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Introspects this schema only: Kysely's own introspection reads every schema's tables, and fails
+  // when another test drops its schema meanwhile.
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,
     schema,

@@ -121,7 +121,8 @@ class CurrentSchemaIntrospector extends PostgresIntrospector {
   }
 }
 
-class CurrentSchemaPostgresDialect extends PostgresDialect {
+/** PostgreSQL through `CurrentSchemaIntrospector`: what the app and the migration tests migrate with. */
+export class CurrentSchemaPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new CurrentSchemaIntrospector(db);
   }

@@ -93,6 +93,7 @@ const platform = {
       'SegmentedControl',
       'SimpleGrid',
       'Skeleton',
+      'Switch',
       'Table',
       'Tabs',
       'Textarea',

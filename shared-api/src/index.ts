@@ -15,6 +15,16 @@ export * as categoriesApi from './endpoints/categories';
 export * as concernsApi from './endpoints/concerns';
 export * as concernRatingsApi from './endpoints/concern-ratings';
 export * as statsApi from './endpoints/stats';
+export * as progressApi from './endpoints/progress';
+export * as participantsApi from './endpoints/participants';
+export {
+  consentTextVersions,
+  currentConsentText,
+  consentTextCanonical,
+  findConsentText,
+  type ConsentSection,
+  type ConsentTextVersion,
+} from './consent/consent-text';
 export { paths, storageKeys } from './contract/paths';
 export { remoteNames } from './contract/runtime';
 export { participantScreenRoutes, remoteForPath } from './remote-routes';
@@ -54,6 +64,7 @@ export type {
   UpdateUserBody,
   UserListQuery,
   UserListResponse,
+  AccountCounts,
   UserResponse,
   ChangePasswordBody,
 } from './contract/users';
@@ -96,3 +107,25 @@ export type {
 } from './contract/concerns';
 export type { StatsQuery, StatsResponse } from './contract/stats';
 export { limits } from './contract/limits';
+export type {
+  ParticipantStage,
+  SavedAnswer,
+  ProgressResponse,
+  SaveAnswerBody,
+  SaveAnswerResponse,
+  ResumeBody,
+  ParticipantSessionResponse,
+  ParticipationSettings,
+} from './contract/progress';
+export type {
+  InvitationStatus,
+  CreateInvitationBody,
+  ParticipantSummary,
+  ParticipantListQuery,
+  ParticipantListResponse,
+  InvitationResponse,
+  ImportInvitationsBody,
+  ImportInvitationsResponse,
+  ExportInvitationsResponse,
+  OpenInvitationBody,
+} from './contract/invitations';

@@ -25,4 +25,6 @@ export const participantScreenRoutes: readonly (readonly [string, ParticipantScr
   [paths.concerns, 'concerns'],
   [paths.thankyou, 'thankyou'],
   [paths.thankyouCapital, 'thankyou'],
+  [`${paths.invite}/:token`, 'invite'],
+  [paths.resume, 'resume'],
 ];

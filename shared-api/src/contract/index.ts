@@ -9,6 +9,8 @@ export * from './questions';
 export * from './categories';
 export * from './users';
 export * from './quiz';
+export * from './progress';
+export * from './invitations';
 export * from './results';
 export * from './concerns';
 export * from './stats';
@@ -16,3 +18,10 @@ export * from './domain';
 export { paths, storageKeys } from './paths';
 export { pageElementIds } from './page';
 export { remoteForPath } from '../remote-routes';
+// The server keeps, with each consent, the version and SHA-256 of the text that was signed.
+export {
+  consentTextCanonical,
+  currentConsentText,
+  findConsentText,
+  type ConsentTextVersion,
+} from '../consent/consent-text';

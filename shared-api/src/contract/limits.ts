@@ -19,6 +19,16 @@ export const limits = {
   contactno: phone + 20,
   /** Answers in one submission. */
   answersPerSubmission: 500,
+  /** Time on one question counted by one answer save: an hour. */
+  answerTimeMs: 3_600_000,
+  /** An answer save's `since`: a reply's `savedAt` (24 characters), with room for other ISO forms. */
+  sinceText: 40,
+  /** How long a new invitation stays valid unless the admin says otherwise, in days. */
+  invitationDays: 30,
+  /** Invitees in one CSV import. */
+  invitationImportRows: 5000,
+  /** A CSV import's size in bytes. */
+  invitationImportBytes: 1024 * 1024,
   /** A question id as sent with an answer. */
   questionId: 64,
   option: 300,

@@ -12,6 +12,10 @@ export const paths = {
   concerns: '/complaint-list',
   thankyou: '/thankyou',
   thankyouCapital: '/Thankyou',
+  /** A personal invitation link: `/invite/<token>`. */
+  invite: '/invite',
+  /** Continue on another device with the email and the resume code. */
+  resume: '/resume',
   dashboard: '/dashboard',
   overview: '/dashboard/overview',
 } as const;

@@ -45,6 +45,8 @@ export const submitAnswersBodySchema = z.object({
     .array(answerInputSchema, { error: 'answers must be a list' })
     .min(1, 'answers must not be empty')
     .max(limits.answersPerSubmission, 'answers has too many entries'),
+  /** The question set the answers are to (`GET user/progress`); the current one when absent. */
+  questionSetVersion: z.number({ error: 'questionSetVersion must be a number' }).int().min(1).optional(),
 });
 export type SubmitAnswersBody = z.input<typeof submitAnswersBodySchema>;
 
@@ -99,8 +101,14 @@ export const agreementBodySchema = z.object({
       if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
     }),
   date: z.iso.date({ error: 'date must be an ISO date (YYYY-MM-DD)' }),
+  /** The name the participant signed with (the details' name when absent). */
+  signedName: z.string().trim().max(limits.name, `signedName must be at most ${limits.name} characters`).optional(),
+  /** The consent text's version the participant read (`currentConsentText.version` when absent). */
+  textVersion: z.string().trim().max(32, 'textVersion is too long').optional(),
+  /** How the signature was made: drawn from the typed name, or by finger or mouse on the pad. */
+  method: z.enum(['typed', 'drawn'], { error: 'method must be typed or drawn' }).default('typed'),
 });
-export type AgreementBody = z.infer<typeof agreementBodySchema>;
+export type AgreementBody = z.input<typeof agreementBodySchema>;
 
 export const agreementResponseSchema = z.object({
   message: z.string(),

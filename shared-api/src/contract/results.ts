@@ -47,6 +47,8 @@ export const resultSchema = z.object({
   categories: z.array(categoryFigureSchema),
   answers: z.array(resultAnswerSchema),
   createdAt: isoDateTimeSchema,
+  /** The question set the participant answered (null for results stored before versions). */
+  questionSetVersion: z.number().int().nullable().optional(),
 });
 export type Result = z.infer<typeof resultSchema>;
 
@@ -79,13 +81,22 @@ export const resultListResponseSchema = z.object({
 });
 export type ResultListResponse = z.infer<typeof resultListResponseSchema>;
 
-/** The participant's signed consent, as the doctor needs to see it. */
+/**
+ * The participant's signed consent as evidence: what was agreed to (the text's version and the
+ * SHA-256 of its canonical text), by whom, how, when (the participant's date and the server's time,
+ * `createdAt`) and from which address. Consents stored before these were kept have them null.
+ */
 export const signedAgreementSchema = z.object({
   _id: z.string(),
   date: z.string(),
   /** The signature image (PNG, base64 without a data-URL prefix). */
   imageBase64: z.string(),
   createdAt: isoDateTimeSchema,
+  textVersion: z.string().nullable(),
+  textSha256: z.string().nullable(),
+  signedName: z.string().nullable(),
+  method: z.enum(['typed', 'drawn']).nullable(),
+  clientAddress: z.string().nullable(),
 });
 export type SignedAgreement = z.infer<typeof signedAgreementSchema>;
 

@@ -12,7 +12,7 @@ export type RemoteId = keyof typeof remoteNames;
 
 /** Screens the participant remote renders; the shell decides which one a URL shows. */
 export type ParticipantScreen =
-  'details' | 'welcome' | 'consent' | 'quiz' | 'submit' | 'reports' | 'concerns' | 'thankyou';
+  'details' | 'welcome' | 'consent' | 'quiz' | 'submit' | 'reports' | 'concerns' | 'thankyou' | 'invite' | 'resume';
 
 /** Screens the admin remote renders: the login and everything under `/dashboard/*`. */
 export type AdminScreen = 'login' | 'dashboard';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountCountsSchema } from './users';
 
 /** `GET admin/stats?year=`: every figure of the overview, aggregated in SQL. */
 export const statsQuerySchema = z.object({
@@ -13,17 +14,24 @@ export interface StatsQuery {
   year?: number;
 }
 
-const figures = z.object({ users: z.number().int(), questions: z.number().int(), admins: z.number().int() });
+/**
+ * Participants (the people taking the assessment: the `participants` table) and staff accounts
+ * (the `users` table, roles user, admin and superadmin) are different things, counted apart: the
+ * account counts are the ones the users list sends (`accountCountsSchema`).
+ */
+const figures = accountCountsSchema.extend({ participants: z.number().int(), questions: z.number().int() });
 
 export const statsResponseSchema = z.object({
   year: z.number().int(),
-  /** Users are participants plus accounts; admins are admin and superadmin accounts. */
   totals: figures,
   /** The same figures as they stood at the end of last month, for the change labels. */
   lastMonth: figures,
-  /** Twelve entries, January first: users and questions created in each month of `year`. */
-  monthly: z.array(z.object({ month: z.number().int(), users: z.number().int(), questions: z.number().int() })),
-  /** Counts per role; participants are counted under `participant`. */
+  /**
+   * The months of `year` that have begun (UTC), January first: all twelve for a past year, January
+   * to this month for this year, none for a later one. Participants and questions added in each.
+   */
+  monthly: z.array(z.object({ month: z.number().int(), participants: z.number().int(), questions: z.number().int() })),
+  /** Accounts per role and, under `participant`, the participants: the same figures as `totals`. */
   roles: z.array(z.object({ role: z.string(), count: z.number().int() })),
 });
 export type StatsResponse = z.infer<typeof statsResponseSchema>;

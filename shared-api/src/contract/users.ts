@@ -29,7 +29,23 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 export const userListQuerySchema = z.object({ search: searchQuery });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-export const userListResponseSchema = z.object({ users: z.array(userSchema), totalUsers: z.number().int() });
+/**
+ * Staff accounts (the `users` table, never participants) counted the one way every screen shows
+ * them: all accounts, those of role user, and admins with superadmins.
+ */
+export const accountCountsSchema = z.object({
+  accounts: z.number().int(),
+  users: z.number().int(),
+  admins: z.number().int(),
+});
+export type AccountCounts = z.infer<typeof accountCountsSchema>;
+
+/** Every account (filtered by `search`), and the counts of all accounts whatever the search. */
+export const userListResponseSchema = z.object({
+  users: z.array(userSchema),
+  totalUsers: z.number().int(),
+  counts: accountCountsSchema,
+});
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export const userResponseSchema = z.object({ message: z.string(), user: userSchema });

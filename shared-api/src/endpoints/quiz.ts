@@ -8,9 +8,12 @@ import type {
 } from '../contract/quiz';
 import { request } from '../client/http';
 
-/** `GET user/getquestion`: the questions, without correct answers. */
-export const getQuestions = () =>
-  request<GetQuestionsResponse>('get', 'user/getquestion', { credential: 'participant' });
+/** `GET user/getquestion`: the questions, without correct answers; `version` asks for a pinned set. */
+export const getQuestions = (version?: number) =>
+  request<GetQuestionsResponse>('get', 'user/getquestion', {
+    credential: 'participant',
+    searchParams: { version },
+  });
 
 /** `POST user/submitanswer`: idempotent; sending again returns the stored submission. */
 export const submitAnswers = (body: SubmitAnswersBody) =>

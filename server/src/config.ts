@@ -10,6 +10,11 @@ export type LogLevel = (typeof logLevels)[number];
 
 export const defaultAdminEmail = 'admin@prometrica.local';
 export const defaultMailFrom = 'Prometrica <no-reply@prometrica.local>';
+/**
+ * Answer saves per client address and minute: a participant saves one per question, a few a
+ * minute; 1200 leaves room for a class of 100 behind one address answering every few seconds.
+ */
+export const defaultAnswerSavesPerMinute = 1200;
 export const defaultRemoteUrls = {
   participant: '/remotes/participant/mf-manifest.json',
   admin: '/remotes/admin/mf-manifest.json',
@@ -38,6 +43,13 @@ export interface Config {
   dist: { shell: string; participant: string; admin: string };
   /** Outgoing mail: no `smtpUrl` means none is sent (the admin copies links instead). */
   mail: { smtpUrl: string | null; from: string };
+  /**
+   * The address participants reach the app at (`https://assess.example.com`, no trailing slash):
+   * invitation links are built on it. Null: on the address the admin's request came to.
+   */
+  publicUrl: string | null;
+  /** Answer saves accepted per client address and minute (`POST user/answer`), counted in memory. */
+  answerSavesPerMinute: number;
 }
 
 /** The environment was invalid; `issues` lists every bad variable. */
@@ -79,6 +91,30 @@ const mailFrom = z.string().refine((value) => {
   const address = /^[^<>]*<([^<>]+)>$/.exec(value.trim())?.[1] ?? value;
   return !/[\r\n]/.test(value) && z.email().safeParse(address.trim()).success;
 }, 'must be an email address, optionally with a name: Prometrica <no-reply@example.com>');
+
+// Links in mail must open the app from anywhere: an http(s) origin, maybe with a path the app is
+// served under, never a query or fragment (the link's own path follows it).
+const publicUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.hostname !== '' &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      );
+    } catch {
+      return false;
+    }
+  }, 'must be the http(s) address participants open the app at, such as https://assess.example.com')
+  .transform((value) => {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  });
 
 const proxyKeywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -139,6 +175,14 @@ const envSchema = z.object({
   ADMIN_DIST: optional(z.string()),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
+  PUBLIC_URL: optional(publicUrl),
+  ANSWER_SAVES_PER_MINUTE: optional(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number of at least 1')
+      .transform(Number)
+      .refine((count) => count >= 1, 'must be a whole number of at least 1'),
+  ),
 });
 
 /** Validates the environment; throws one `ConfigError` naming every bad variable. */
@@ -170,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       admin: path.resolve(cwd, values.ADMIN_DIST ?? path.join(repositoryRoot, 'admin-app', 'dist')),
     },
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM?.trim() ?? defaultMailFrom },
+    publicUrl: values.PUBLIC_URL ?? null,
+    answerSavesPerMinute: values.ANSWER_SAVES_PER_MINUTE ?? defaultAnswerSavesPerMinute,
   };
 }

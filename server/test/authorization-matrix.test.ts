@@ -1,9 +1,11 @@
 import type { Role } from '@prometrica/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiRouteTable } from '../src/modules';
+import { questionSet } from '../src/modules/questions/question-set';
 import { answersFor, call, newParticipant, submitAll, type Method } from './helpers/api';
 import { build, type TestApp } from './helpers/build';
 import { signaturePng } from './helpers/png';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp';
 import { loginAs, quickPassword, quickUser } from './helpers/users';
 
 type Caller = 'none' | 'participant' | 'user' | 'admin' | 'superadmin';
@@ -25,6 +27,8 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['GET /api/user/getquestion',                                401, 200, 401, 401, 401],
   ['POST /api/user/submitanswer',                              401, 201, 401, 401, 401],
   ['GET /api/user/getuserresponse',                            401, 200, 401, 401, 401],
+  ['GET /api/user/progress',                                   401, 200, 401, 401, 401],
+  ['POST /api/user/answer',                                    401, 200, 401, 401, 401],
   ['POST /api/useragreement/add',                              401, 201, 401, 401, 401],
   ['POST /api/admin/addquestion',                              401, 401, 403, 201, 201],
   ['GET /api/admin/getquestions',                              401, 401, 403, 200, 200],
@@ -55,6 +59,17 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['POST /api/complaint-bother/add-complaint',                 401, 201, 401, 401, 401],
   ['GET /api/complaint-bother/get-all-complaints',             401, 401, 403, 200, 200],
   ['DELETE /api/complaint-bother/delete-user-complaint/:id',   401, 401, 403, 200, 200],
+  ['POST /api/auth/resume',                                    200, 200, 200, 200, 200],
+  ['POST /api/invitations/open',                               200, 200, 200, 200, 200],
+  ['GET /api/participation',                                   200, 200, 200, 200, 200],
+  ['GET /api/admin/participants',                              401, 401, 403, 200, 200],
+  ['POST /api/admin/invitations',                              401, 401, 403, 201, 201],
+  ['POST /api/admin/invitations/import',                       401, 401, 403, 200, 200],
+  ['POST /api/admin/invitations/:id/resend',                   401, 401, 403, 200, 200],
+  ['POST /api/admin/invitations/:id/revoke',                   401, 401, 403, 200, 200],
+  ['GET /api/admin/invitations/export',                        401, 401, 403, 200, 200],
+  ['GET /api/admin/participation',                             401, 401, 403, 200, 200],
+  ['PUT /api/admin/participation',                             401, 401, 403, 200, 200],
 ];
 
 interface Prepared {
@@ -115,6 +130,18 @@ const updateUser = (from: Role, to: Role) => async () => {
   return { url: `/api/admin/updateuser/${target.id}`, payload: userBody(target, to) };
 };
 
+/** A new invitation: its id and the token of its link. */
+const newInvitation = () =>
+  created(
+    'POST',
+    '/api/admin/invitations',
+    { name: 'Matrix Invitee', email: `invitee-${next()}@example.com`, send: false },
+    (b) => ({
+      id: b.participant.invitation._id as string,
+      token: (b.participant.invitation.link as string).split('/invite/')[1]!,
+    }),
+  );
+
 /** A valid request for each row, built fresh for every cell (so deleting in one cell leaves the next its own target). */
 const requests: Record<string, () => Promise<Prepared>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
@@ -139,6 +166,15 @@ const requests: Record<string, () => Promise<Prepared>> = {
     payload: { answers: await answersFor(app) },
   }),
   'GET /api/user/getuserresponse': async () => ({ url: '/api/user/getuserresponse' }),
+  'GET /api/user/progress': async () => ({ url: '/api/user/progress' }),
+  'POST /api/user/answer': async () => ({
+    url: '/api/user/answer',
+    payload: {
+      questionId: (await answersFor(app))[0]!.questionId,
+      userAnswer: 'An answer',
+      questionSetVersion: (await questionSet(app).latest()).version,
+    },
+  }),
   'POST /api/useragreement/add': async () => ({
     url: '/api/useragreement/add',
     payload: { imageBase64: signaturePng, date: '2025-01-31' },
@@ -214,10 +250,46 @@ const requests: Record<string, () => Promise<Prepared>> = {
       .executeTakeFirstOrThrow();
     return { url: `/api/complaint-bother/delete-user-complaint/${rating.id}` };
   },
+  'POST /api/auth/resume': async () => {
+    const participant = await newParticipant(app);
+    const { resume_code: code } = await app.db
+      .selectFrom('participants')
+      .select('resume_code')
+      .where('id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    return { url: '/api/auth/resume', payload: { email: participant.email, code } };
+  },
+  'POST /api/invitations/open': async () => ({
+    url: '/api/invitations/open',
+    payload: { token: (await newInvitation()).token },
+  }),
+  'GET /api/participation': async () => ({ url: '/api/participation' }),
+  'GET /api/admin/participants': async () => ({ url: '/api/admin/participants?page=1&limit=25&search=&stage=invited' }),
+  'POST /api/admin/invitations': async () => ({
+    url: '/api/admin/invitations',
+    payload: { name: 'Invited', email: `invited-${next()}@example.com`, send: false },
+  }),
+  'POST /api/admin/invitations/import': async () => ({
+    url: '/api/admin/invitations/import',
+    payload: { csv: `name,email\nImported,imported-${next()}@example.com\n` },
+  }),
+  'POST /api/admin/invitations/:id/resend': async () => ({
+    url: `/api/admin/invitations/${(await newInvitation()).id}/resend`,
+  }),
+  'POST /api/admin/invitations/:id/revoke': async () => ({
+    url: `/api/admin/invitations/${(await newInvitation()).id}/revoke`,
+  }),
+  'GET /api/admin/invitations/export': async () => ({ url: '/api/admin/invitations/export' }),
+  'GET /api/admin/participation': async () => ({ url: '/api/admin/participation' }),
+  'PUT /api/admin/participation': async () => ({ url: '/api/admin/participation', payload: { openEntry: true } }),
 };
 
+let smtp: TestSmtpServer;
+
 beforeAll(async () => {
-  subject = await build();
+  // Mail is configured (to an SMTP server in the test), so resending an invitation can succeed.
+  smtp = await startSmtpServer();
+  subject = await build({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   app = subject.app;
   for (const role of ['user', 'admin', 'superadmin'] as const) {
     const account = await quickUser(app, { role });
@@ -235,12 +307,17 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
 });
-afterAll(() => subject.close());
+afterAll(async () => {
+  await subject.close();
+  await smtp.close();
+});
 
-async function tokenOf(caller: Caller): Promise<string | undefined> {
+async function tokenOf(caller: Caller, route: string): Promise<string | undefined> {
   if (caller === 'none') return undefined;
-  // A new participant per cell: a participant submits only once.
-  if (caller === 'participant') return (await newParticipant(app)).token;
+  // A new participant per cell: a participant submits only once, and signs the consent once (the
+  // consent's own cell gets one who has not yet).
+  if (caller === 'participant')
+    return (await newParticipant(app, { consent: route !== 'POST /api/useragreement/add' })).token;
   return tokens[caller];
 }
 
@@ -262,7 +339,7 @@ describe('authorization matrix', () => {
     for (const caller of callers) {
       const prepared = await requests[route]!();
       const response = await call(app, method, prepared.url, {
-        token: await tokenOf(caller),
+        token: await tokenOf(caller, route),
         payload: prepared.payload,
       });
       actual.push(response.statusCode);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { BackupError, backupFileName, backupSqlite, restoreSqlite } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
 import { sqliteFileName } from '../src/db/sqlite/sqlite';
-import { call, newParticipant, submitAll } from './helpers/api';
+import { call, currentQuestions, newParticipant, submitAll } from './helpers/api';
 import { createTestEnvironment, type TestEnvironment } from './helpers/build';
 import { signaturePng } from './helpers/png';
 import { createTestUser, loginAs } from './helpers/users';
@@ -65,14 +65,28 @@ async function fillEveryTable(app: FastifyInstance) {
     role: 'admin',
     phoneNumber: '03001234567',
   });
+  await created('POST', '/api/admin/invitations', {
+    name: 'Backed-up Invitee',
+    email: 'backed.up.invitee@example.com',
+    send: false,
+  });
   const concern = (
     await created('POST', '/api/complaint/create-complaint', [{ title: 'Noise', description: 'Open office' }])
   ).complaints[0];
   const participant = await newParticipant(app, {
     email: 'backed.up.participant@example.com',
     name: 'Backed-up Participant',
+    consent: false,
   });
   await created('POST', '/api/useragreement/add', { imageBase64: signaturePng, date: '2026-03-02' }, participant.token);
+  // One answer saved as it was given, before the submission.
+  const { questionSetVersion } = (await call(app, 'GET', '/api/user/progress', { token: participant.token })).json();
+  const [question] = await currentQuestions(app);
+  const saved = await call(app, 'POST', '/api/user/answer', {
+    token: participant.token,
+    payload: { questionId: question!.id, userAnswer: question!.correctAnswer, questionSetVersion },
+  });
+  expect(saved.statusCode).toBe(200);
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
   await created(
     'POST',

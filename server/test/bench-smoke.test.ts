@@ -7,6 +7,8 @@ import { runLoad, type LoadResult } from '../../bench/src/api/load';
 import { startBareServer } from '../../bench/src/api/processes';
 import { longestChain, type LoggedRequest } from '../../bench/src/web/network-log';
 import { parseCpuLine, stolenPercent } from '../../bench/src/api/host-steal';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 jest.setTimeout(180_000);
 
@@ -69,6 +71,13 @@ test('every call was measured, with the baselines of the same run', () => {
   // No participant was used twice (the pool did not wrap round).
   expect(result.submitanswer.participantsUsed).toBeGreaterThanOrEqual(rounds.requests);
   expect(result.submitanswer.participantsUsed).toBeLessThan(result.submitanswer.participantsAvailable);
+  // Answer saves: each a participant's first save of a question, every one stored.
+  expect(result.upsertDriver.upserts).toBeGreaterThan(0);
+  expect(result.upsertDriver.upsertsPerSecond).toBeGreaterThan(0);
+  expectLoad(result.answerSave, 4);
+  expect(result.answerSave.statuses).toEqual({ 200: result.answerSave.requests });
+  expect(result.answerSave.warmupNon2xx).toBe(0);
+  expect(result.answerSave.participantsUsed).toBeGreaterThan(0);
   for (const read of [result.results, result.stats]) {
     expectLoad(read.loaded, 4);
     expectLoad(read.single, 1);
@@ -85,6 +94,11 @@ test('the budgets table has a verdict for every budget', () => {
     if (row.budget) expect(row.status).not.toBe('');
   }
   expect(formatTable(rows)).toContain('getquestion throughput');
+  expect(rows.filter((row) => row.measure.startsWith('answer save')).map((row) => row.budget)).toEqual([
+    '≥ 0.5× driver',
+    '≤ 25 ms',
+    '0',
+  ]);
 });
 
 test('requests meant to be sent once are never sent twice: the load stops and says the pool ran out', async () => {
@@ -99,6 +113,49 @@ test('requests meant to be sent once are never sent twice: the load stops and sa
     await expect(load).rejects.toThrow('two participants ran out of requests to send once: all 2 were sent');
   } finally {
     await bare.stop();
+  }
+});
+
+test("a request sent once takes its since from the send time of the one it names, as a participant's answer saves do", async () => {
+  const received = new Map<number, { since?: string; at: number }>();
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += String(chunk)));
+    request.on('end', () => {
+      const { since } = JSON.parse(body) as { since?: string };
+      received.set(Number(request.headers['x-n']), { since, at: Date.now() });
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const placeholder = '2000-01-01T00:00:00.000Z';
+  // Three participants saving in turn: request n takes its since from request n - 3.
+  const once = Array.from({ length: 100_000 }, (_, n) => ({
+    headers: { 'x-n': String(n), 'content-type': 'application/json' },
+    body: JSON.stringify(n < 3 ? { n } : { n, since: placeholder }),
+    ...(n < 3 ? {} : { sinceOf: n - 3 }),
+  }));
+  const started = Date.now();
+  try {
+    await runLoad(
+      `http://127.0.0.1:${port}`,
+      { name: 'saves', method: 'POST', path: '/', once },
+      { connections: 2, seconds: 0.5, warmupSeconds: 0 },
+    );
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  expect(received.size).toBeGreaterThan(10);
+  for (const [n, { since }] of received) {
+    if (n < 3) {
+      expect(since).toBeUndefined();
+      continue;
+    }
+    // Sent no earlier than the run began, before the earlier request was answered.
+    const at = Date.parse(since!);
+    expect(at).toBeGreaterThanOrEqual(started);
+    expect(at).toBeLessThanOrEqual(received.get(n - 3)!.at);
   }
 });
 

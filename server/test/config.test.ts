@@ -36,6 +36,8 @@ describe('configuration from the environment', () => {
         admin: path.join(repositoryRoot, 'admin-app', 'dist'),
       },
       mail: { smtpUrl: null, from: 'Prometrica <no-reply@prometrica.local>' },
+      publicUrl: null,
+      answerSavesPerMinute: 1200,
     });
   });
 
@@ -57,6 +59,8 @@ describe('configuration from the environment', () => {
         ADMIN_DIST: '../admin',
         SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
         MAIL_FROM: 'Dr. Example <doctor@example.com>',
+        PUBLIC_URL: 'https://assess.example.com/',
+        ANSWER_SAVES_PER_MINUTE: '60',
       },
       '/srv/prometrica',
     );
@@ -75,6 +79,8 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       dist: { shell: '/srv/prometrica/builds/shell', participant: '/opt/participant', admin: '/srv/admin' },
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Dr. Example <doctor@example.com>' },
+      publicUrl: 'https://assess.example.com',
+      answerSavesPerMinute: 60,
     });
   });
 
@@ -100,6 +106,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'verbose',
       SMTP_URL: 'https://smtp.example.com',
       MAIL_FROM: 'Prometrica',
+      PUBLIC_URL: 'assess.example.com',
     });
     expect(error.issues.map((issue) => issue.key).sort()).toEqual(
       [
@@ -112,6 +119,7 @@ describe('configuration from the environment', () => {
         'MAIL_FROM',
         'PARTICIPANT_REMOTE_URL',
         'PORT',
+        'PUBLIC_URL',
         'SMTP_URL',
       ].sort(),
     );
@@ -127,6 +135,45 @@ describe('configuration from the environment', () => {
     expect(configError({ PORT: '70000' }).issues).toEqual([
       { key: 'PORT', message: 'must be a whole number between 0 and 65535' },
     ]);
+  });
+});
+
+describe('PUBLIC_URL (where invitation links point)', () => {
+  it('keeps an http(s) address, with a path the app is served under, without the trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Assess.Example.com' }, '/srv').publicUrl).toBe(
+      'https://assess.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080/prometrica/' }, '/srv').publicUrl).toBe(
+      'http://10.0.0.5:8080/prometrica',
+    );
+  });
+
+  it('refuses other schemes, credentials, a query or a fragment, naming the variable', () => {
+    for (const value of [
+      'ftp://assess.example.com',
+      'https://user:pw@assess.example.com',
+      'https://assess.example.com/?a=1',
+      'https://assess.example.com/#x',
+      '/relative',
+    ]) {
+      expect(configError({ PUBLIC_URL: value }).issues).toEqual([
+        {
+          key: 'PUBLIC_URL',
+          message: 'must be the http(s) address participants open the app at, such as https://assess.example.com',
+        },
+      ]);
+    }
+  });
+});
+
+describe('ANSWER_SAVES_PER_MINUTE (the address bound on answer saves)', () => {
+  it('takes a whole number of at least 1, naming the variable otherwise', () => {
+    expect(loadConfig({ ANSWER_SAVES_PER_MINUTE: '5000' }, '/srv').answerSavesPerMinute).toBe(5000);
+    for (const value of ['0', '-1', '1.5', 'many', '1e3']) {
+      expect(configError({ ANSWER_SAVES_PER_MINUTE: value }).issues).toEqual([
+        { key: 'ANSWER_SAVES_PER_MINUTE', message: 'must be a whole number of at least 1' },
+      ]);
+    }
   });
 });
 

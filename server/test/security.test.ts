@@ -22,7 +22,7 @@ beforeAll(async () => {
   app = subject.app;
   const account = await quickUser(app, { role: 'superadmin' });
   admin = { id: account.id, token: await loginAs(app, account.email, quickPassword) };
-  const entered = await newParticipant(app);
+  const entered = await newParticipant(app, { consent: false });
   participant = { id: entered.id, token: entered.token, sid: claimsOf(entered.token).sid! };
 });
 afterAll(() => subject.close());
@@ -97,6 +97,8 @@ const participantRoutes: Array<[Method, string, unknown]> = [
   ['POST', '/api/useragreement/add', { imageBase64: signaturePng, date: '2025-01-31' }],
   ['POST', '/api/user/submitanswer', { answers: [{ questionId: 'q', userAnswer: 'a' }] }],
   ['GET', '/api/complaint-bother/get-all', undefined],
+  ['GET', '/api/user/progress', undefined],
+  ['POST', '/api/user/answer', { questionId: 'q', userAnswer: 'a', questionSetVersion: 1 }],
 ];
 
 describe('access tokens', () => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { QuestionKindName, Role } from '@prometrica/shared-api/contract';
 
 /** Timestamps are ISO-8601 UTC text on both engines, so they sort and compare as strings. */
@@ -39,6 +39,16 @@ export interface ParticipantsTable {
   phone: string;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /**
+   * The browser session that holds the participant once they have started (consent, an answer,
+   * concerns, a submission) or were invited; null before. Only tokens of this session act for them
+   * (migration 0011).
+   */
+  owner_session: string | null;
+  /** With the email, resumes on another device ('' until one is given). */
+  resume_code: Generated<string>;
+  /** The question set version the participant answers, pinned at consent. */
+  question_set_version: number | null;
 }
 
 export interface CategoriesTable {
@@ -70,6 +80,12 @@ export interface AgreementsTable {
   /** ISO date (YYYY-MM-DD) the participant signed for. */
   date: string;
   created_at: IsoTimestamp;
+  /** The consent text's version and the SHA-256 (hex) of its canonical text; null before migration 0011. */
+  text_version: string | null;
+  text_sha256: string | null;
+  signed_name: string | null;
+  method: 'typed' | 'drawn' | null;
+  client_address: string | null;
 }
 
 export interface ResultsTable {
@@ -85,6 +101,43 @@ export interface ResultsTable {
   created_at: IsoTimestamp;
   /** JSON: the category figures, `[[name, correct, wrong, total, percent], ...]` (migration 0005). */
   categories: string;
+  /** The question set version answered; null for results stored before migration 0011. */
+  question_set_version: number | null;
+}
+
+/** An answer saved as it was given, before submission; the last save of a question wins. */
+export interface ProgressAnswersTable {
+  participant_id: string;
+  question_id: string;
+  user_answer: string;
+  answered_at: IsoTimestamp;
+  /** Time spent on the question, summed over the saves of it, in milliseconds. */
+  time_ms: number;
+}
+
+/** A question set as participants were given it, correct answers included; never changed. */
+export interface QuestionSetVersionsTable {
+  version: number;
+  /** SHA-256 of `questions`: the same set is one version. */
+  content_hash: string;
+  /** JSON: the question records in quiz order. */
+  questions: string;
+  created_at: IsoTimestamp;
+}
+
+/** A participant's personal link. */
+export interface InvitationsTable {
+  id: string;
+  participant_id: string;
+  /** The link's secret: 32 random bytes, base64url. */
+  token: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  revoked_at: IsoTimestamp | null;
+  opened_at: IsoTimestamp | null;
+  last_sent_at: IsoTimestamp | null;
+  /** The account that invited. */
+  created_by: string | null;
 }
 
 /** A result's answers, with a snapshot of each question (migration 0005); never updated. */
@@ -133,7 +186,10 @@ export interface ConcernRatingsTable {
 
 /** One attempt counter of a rate limit: `attempts` made since `window_started_at`. */
 export interface RateLimitsTable {
-  /** Which limit counts (`login-address`, `login-email`, `details-address`, `details-email`). */
+  /**
+   * Which limit counts (`login-address`, `login-email`, `details-address`, `details-email`,
+   * `resume-address`, `resume-email`, `invitation-open-address`, ...; see the rate-limits module).
+   */
   kind: string;
   /** What is counted: a client address, or a hash of an email. */
   key: string;
@@ -155,6 +211,9 @@ export interface Database {
   concern_submissions: ConcernSubmissionsTable;
   concern_ratings: ConcernRatingsTable;
   rate_limits: RateLimitsTable;
+  progress_answers: ProgressAnswersTable;
+  question_set_versions: QuestionSetVersionsTable;
+  invitations: InvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,8 @@ import { concernRatingRoutes } from './concern-ratings/routes';
 import { concernRoutes } from './concerns/routes';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
+import { invitationRoutes } from './invitations/routes';
+import { progressRoutes } from './progress/routes';
 import { questionRoutes } from './questions/routes';
 import { quizRoutes } from './quiz/routes';
 import { resultRoutes } from './results/routes';
@@ -22,6 +24,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...authRoutes,
   ...userRoutes,
   ...quizRoutes,
+  ...progressRoutes,
   ...agreementRoutes,
   ...questionRoutes,
   ...categoryRoutes,
@@ -29,6 +32,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...concernRoutes,
   ...concernRatingRoutes,
   ...statsRoutes,
+  ...invitationRoutes,
 ];
 
 /** Registers the table under the `/api` prefix, plus the reference generated from it. */

@@ -7,6 +7,7 @@ import { insertSubmission } from '../../src/modules/results/submission-statement
 import { insertParticipantIfMissing, updateParticipant } from '../../src/modules/participants/repository';
 import { countParticipants, countPerMonth } from '../../src/modules/stats/repository';
 import { build, type TestApp } from '../helpers/build';
+import { consentedFor } from '../helpers/consent';
 
 let subject: TestApp;
 beforeAll(async () => {
@@ -28,7 +29,9 @@ async function participantWithResult(name: string, email: string, createdAt: str
     percent: passed ? 80 : 20,
     passed,
     createdAt,
+    questionSetVersion: null,
   };
+  await consentedFor(db, [id], result.sessionId);
   await insertSubmission(db, { result, categories: [], answers: [] });
   return id;
 }

@@ -15,6 +15,7 @@ import {
 } from '../../src/modules/results/submission-statements';
 import { timeOrderedId } from '../../src/lib/ids';
 import { build, type TestApp } from '../helpers/build';
+import { consentedFor } from '../helpers/consent';
 
 let subject: TestApp;
 beforeAll(async () => {
@@ -34,6 +35,7 @@ async function participant(name: string) {
     createdAt: at,
     updatedAt: at,
   });
+  await consentedFor(subject.app.db, [id], 'session');
   return id;
 }
 
@@ -50,6 +52,7 @@ function submission(participantId: string, answer: string, details: NewSubmissio
       percent: right ? 100 : 0,
       passed: right,
       createdAt: at,
+      questionSetVersion: null,
     },
     categories: [
       { categoryName: 'Ethics', correct: right ? 1 : 0, wrong: right ? 0 : 1, total: 1, percent: right ? 100 : 0 },
@@ -91,6 +94,40 @@ test('a batch stores every new submission and skips, alone, a participant who al
   expect(await findResultByParticipant(db, gone.result.participantId)).toBeUndefined();
   expect((await findResultByParticipant(db, c))?.id).toBe(earlier.result.id);
   expect(await listAnswers(db, earlier.result.id)).toEqual(earlier.answers);
+});
+
+test('a batch skips, alone, a submission of another session, of a participant without consent, or to another question set version', async () => {
+  const db = subject.app.db;
+  const held = await participant('Held');
+  const unsigned = await participant('Unsigned');
+  const pinned = await participant('Pinned');
+  const unpinned = await participant('Unpinned');
+  const versionless = await participant('Versionless');
+  await db.deleteFrom('agreements').where('participant_id', '=', unsigned).execute();
+  await db.updateTable('participants').set({ question_set_version: 3 }).where('id', '=', pinned).execute();
+  const versioned = (participantId: string, version: number | null, currentVersion?: number) => {
+    const write = submission(participantId, 'Yes');
+    write.result.questionSetVersion = version;
+    if (currentVersion !== undefined) write.currentVersion = currentVersion;
+    return write;
+  };
+  const elsewhere = submission(held, 'Yes');
+  elsewhere.result.sessionId = 'another session';
+  const writes = [
+    elsewhere,
+    submission(unsigned, 'Yes'),
+    versioned(pinned, 4, 4), // pinned to 3: another version
+    versioned(pinned, 3, 4), // its own
+    versioned(unpinned, 2, 3), // unpinned: the current version (3) is theirs, not 2
+    versioned(versionless, null), // no version given: not checked (results from before versions)
+  ];
+  const stored = await insertSubmissions(db, writes);
+  expect(stored).toEqual(new Set([writes[3]!.result.id, writes[5]!.result.id]));
+  expect(await findResultByParticipant(db, pinned)).toMatchObject({ questionSetVersion: 3 });
+  expect(await insertSubmissions(db, [versioned(unpinned, 3, 3)])).toHaveProperty('size', 1);
+  expect(await findResultByParticipant(db, unpinned)).toMatchObject({ questionSetVersion: 3 });
+  for (const participantId of [held, unsigned])
+    expect(await findResultByParticipant(db, participantId)).toBeUndefined();
 });
 
 test('the writer answers each submission with whether it was stored, and writes the details of those stored', async () => {
@@ -183,6 +220,7 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
       })),
     )
     .execute();
+  await consentedFor(db, ids, 'session');
   const many = ids.map((id) => submission(id, 'Yes'));
   expect(() => submissionStatements(db, many)).toThrow(
     `At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissionsPerStatement + 1}`,
@@ -193,7 +231,7 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
   // Each value is bound on its own: no statement carries the rows as one document (SQLite sends
   // the result ids twice, once with the answers).
   const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
-  expect(parameters).toBe(submissionsPerStatement * (isPostgres(db) ? 11 : 12));
+  expect(parameters).toBe(submissionsPerStatement * (isPostgres(db) ? 13 : 14));
   expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(
     new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)),
   );

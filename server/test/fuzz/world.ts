@@ -25,9 +25,9 @@ function readPositiveInteger(name: string, fallback: number): number {
 
 /** Which fuzz file covers which modules (tags): three files, so jest runs them side by side. */
 export const fuzzGroups = {
-  participant: ['health', 'auth', 'quiz', 'concern-ratings'],
+  participant: ['health', 'auth', 'quiz', 'concern-ratings', 'participation'],
   content: ['questions', 'categories', 'concerns'],
-  accounts: ['users', 'results', 'stats'],
+  accounts: ['users', 'results', 'stats', 'invitations'],
 } as const;
 
 export const routesOf = (group: keyof typeof fuzzGroups): ApiRoute[] =>
@@ -92,9 +92,16 @@ export async function createWorld(): Promise<FuzzWorld> {
     expect(rated.statusCode).toBe(201);
     // Accounts the fuzzer may update or delete (never the ones whose tokens it uses).
     const targets = [await quickUser(app), await quickUser(app, { role: 'admin' })];
+    // An invitation, so resending and withdrawing meet one.
+    const invited = await call(app, 'POST', '/api/admin/invitations', {
+      token: tokens.superadmin,
+      payload: { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.com', send: false },
+    });
+    expect(invited.statusCode).toBe(201);
 
-    const idsOf = async (table: 'questions' | 'categories' | 'concerns' | 'results' | 'concern_ratings') =>
-      (await app.db.selectFrom(table).select('id').execute()).map((row) => row.id);
+    const idsOf = async (
+      table: 'questions' | 'categories' | 'concerns' | 'results' | 'concern_ratings' | 'invitations',
+    ) => (await app.db.selectFrom(table).select('id').execute()).map((row) => row.id);
     const questionIds = await idsOf('questions');
     const concernIds = await idsOf('concerns');
     const idsByTag = {
@@ -104,6 +111,7 @@ export async function createWorld(): Promise<FuzzWorld> {
       results: await idsOf('results'),
       'concern-ratings': await idsOf('concern_ratings'),
       users: targets.map((target) => target.id),
+      invitations: await idsOf('invitations'),
     };
     const ids = Object.values(idsByTag).flat();
     const categoryNames = (await app.db.selectFrom('categories').select('name').execute()).map((row) => row.name);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { listQuestionsInQuizOrder, type QuestionRecord } from '../../src/modules/questions/repository';
+import { signaturePng } from './png';
 import { createTestUser, loginAs } from './users';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,10 +34,31 @@ export async function signedIn(app: FastifyInstance, role: 'user' | 'admin' | 's
 
 let participantCounter = 0;
 
-/** A participant entering their details; returns the participant token and id. */
+/**
+ * A participant's consent, signed through the API from an address of their own (a participant is
+ * one person on one device; the per-address limit on consents is tested on its own).
+ */
+export async function signConsent(app: FastifyInstance, token: string, body: Record<string, unknown> = {}) {
+  participantCounter += 1;
+  const n = participantCounter;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/useragreement/add',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    payload: JSON.stringify({ imageBase64: signaturePng, date: '2026-01-15', ...body }),
+  });
+  if (response.statusCode !== 201) throw new Error(`consent failed: ${response.statusCode} ${response.body}`);
+  return response;
+}
+
+/**
+ * A participant entering their details and, unless `consent` is false, signing the consent (which
+ * claims them for the token's session and pins their question set); returns the token and id.
+ */
 export async function newParticipant(
   app: FastifyInstance,
-  details: { email?: string; name?: string; phone?: string } = {},
+  details: { email?: string; name?: string; phone?: string; consent?: boolean } = {},
   token?: string,
 ) {
   participantCounter += 1;
@@ -53,6 +75,7 @@ export async function newParticipant(
     .select('id')
     .where('email_lower', '=', body.email.toLowerCase())
     .executeTakeFirstOrThrow();
+  if (details.consent !== false) await signConsent(app, json.token);
   return { token: json.token, id: row.id, email: body.email, name: body.name, phone: body.phone };
 }
 

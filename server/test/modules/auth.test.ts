@@ -232,8 +232,10 @@ describe('POST /api/auth/validateuser', () => {
       .selectAll()
       .where('email_lower', '=', email.toLowerCase())
       .executeTakeFirst();
+  // Consent first: submissions require it (and it makes the token's session hold the participant).
   const answerEverything = async (token: string) => {
-    const { answersFor } = await import('../helpers/api');
+    const { answersFor, signConsent } = await import('../helpers/api');
+    await signConsent(subject.app, token);
     return subject.app.inject({
       method: 'POST',
       url: '/api/user/submitanswer',

@@ -84,6 +84,13 @@ describe('the API reference', () => {
     ]);
     expect(document.paths['/api/auth/validateuser']!.post!['x-access']).toEqual(['public']);
     expect(document.paths['/api/user/change-password']!.post!['x-access']).toEqual(['user', 'admin', 'superadmin']);
+    for (const path of ['/api/invitations/open', '/api/auth/resume']) {
+      expect(document.paths[path]!.post!['x-access']).toEqual(['public']);
+    }
+    expect(document.paths['/api/admin/participants']!.get!['x-access']).toEqual(['admin', 'superadmin']);
+    expect(document.paths['/api/invitations/open']!.post!.responses['410']!.description).toBe(
+      'Gone: the invitation was withdrawn or has expired',
+    );
   });
 
   it('generates the schemas from the contract: query parameters, bodies and replies', () => {

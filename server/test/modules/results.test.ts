@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
+  consentTextCanonical,
+  currentConsentText,
   percentOf,
   performanceOf,
   resultListResponseSchema,
@@ -153,17 +156,25 @@ describe('GET /api/admin/getquizresult/:id', () => {
     });
   });
 
-  it("carries the participant's latest signed consent, or null when none was signed", async () => {
+  it("carries the participant's signed consent as evidence, or null when none was kept", async () => {
+    // A result from before submissions required the consent: its participant has none.
     const { results } = await list('?search=amina');
+    await subject.app.db.deleteFrom('agreements').where('participant_id', '=', results[0]!.user._id).execute();
     const unsigned = resultResponseSchema.parse(
       (await call(subject.app, 'GET', `/api/admin/getquizresult/${results[0]!._id}`, { token: subject.token })).json(),
     );
     expect(unsigned.agreement).toBeNull();
+    expect(unsigned.result.questionSetVersion).toEqual(expect.any(Number));
 
-    const signer = await newParticipant(subject.app, { name: 'Eve Signer', email: 'eve@example.com', phone: '0300' });
+    const signer = await newParticipant(subject.app, {
+      name: 'Eve Signer',
+      email: 'eve@example.com',
+      phone: '0300',
+      consent: false,
+    });
     const signed = await call(subject.app, 'POST', '/api/useragreement/add', {
       token: signer.token,
-      payload: { imageBase64: signaturePng, date: '2026-11-21' },
+      payload: { imageBase64: signaturePng, date: '2026-11-21', signedName: 'Eve S.', method: 'drawn' },
     });
     expect(signed.statusCode).toBe(201);
     expect((await submitAll(subject.app, signer.token, () => false)).statusCode).toBe(201);
@@ -175,7 +186,18 @@ describe('GET /api/admin/getquizresult/:id', () => {
           await call(subject.app, 'GET', `/api/admin/getquizresult/${mine.results[0]!._id}`, { token: subject.token })
         ).json(),
       );
-    expect(detail.agreement).toMatchObject({ date: '2026-11-21', imageBase64: signaturePng });
+    expect(detail.agreement).toEqual({
+      _id: expect.any(String),
+      date: '2026-11-21',
+      imageBase64: signaturePng,
+      createdAt: signed.json().agreement.createdAt,
+      textVersion: currentConsentText.version,
+      textSha256: createHash('sha256').update(consentTextCanonical(currentConsentText)).digest('hex'),
+      signedName: 'Eve S.',
+      method: 'drawn',
+      clientAddress: '127.0.0.1',
+    });
+    expect(detail.result.questionSetVersion).toBe(mine.results[0]!.questionSetVersion);
   });
 
   it('answers 404 for an unknown id', async () => {

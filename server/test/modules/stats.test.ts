@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { statsResponseSchema } from '@prometrica/shared-api/contract';
+import { statsResponseSchema, userListResponseSchema } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
 import { call, newParticipant } from '../helpers/api';
 import { quickUser } from '../helpers/users';
@@ -17,10 +17,10 @@ async function backdate(table: 'participants' | 'users' | 'questions', id: strin
 }
 
 describe('GET /api/admin/stats', () => {
-  it('counts users, questions and admins now and as of last month, per month of a year, and per role', async () => {
+  it('counts participants, staff accounts and questions apart, now and as of last month, per month and per role', async () => {
     const before = await stats();
     // Now: 1 superadmin (seeded) + 1 admin; 12 demo questions; no participants yet.
-    expect(before.totals).toEqual({ users: 0, questions: 12, admins: 2 });
+    expect(before.totals).toEqual({ participants: 0, accounts: 2, users: 0, admins: 2, questions: 12 });
     expect(before.year).toBe(new Date().getUTCFullYear());
     expect(before.roles).toEqual([
       { role: 'superadmin', count: 1 },
@@ -46,21 +46,57 @@ describe('GET /api/admin/stats', () => {
     expect(year.year).toBe(2021);
     expect(year.monthly).toHaveLength(12);
     expect(year.monthly.map((month) => month.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(year.monthly[2]).toEqual({ month: 3, users: 3, questions: 0 });
-    expect(year.monthly[6]).toEqual({ month: 7, users: 0, questions: 1 });
-    expect(year.monthly[11]).toEqual({ month: 12, users: 1, questions: 0 });
-    // Admins are not users.
-    expect(year.monthly[5]).toEqual({ month: 6, users: 0, questions: 0 });
+    // Participants per month: accounts (of any role) are not participants.
+    expect(year.monthly[2]).toEqual({ month: 3, participants: 2, questions: 0 });
+    expect(year.monthly[6]).toEqual({ month: 7, participants: 0, questions: 1 });
+    expect(year.monthly[11]).toEqual({ month: 12, participants: 0, questions: 0 });
+    expect(year.monthly[5]).toEqual({ month: 6, participants: 0, questions: 0 });
 
-    expect(year.totals).toEqual({ users: 3 + 3, questions: 12, admins: 3 });
+    expect(year.totals).toEqual({ participants: 3, accounts: 2 + 4, users: 3, admins: 3, questions: 12 });
     // Last month: everything created before the first of this month (the backdated rows only).
-    expect(year.lastMonth).toEqual({ users: 4, questions: 1, admins: 1 });
+    expect(year.lastMonth).toEqual({ participants: 2, accounts: 3, users: 2, admins: 1, questions: 1 });
     expect(year.roles).toEqual([
       { role: 'superadmin', count: 1 },
       { role: 'admin', count: 2 },
       { role: 'user', count: 3 },
       { role: 'participant', count: 3 },
     ]);
+  });
+
+  it('lists only the months that have begun: January to this month this year, all of a past year, none of a later one', async () => {
+    const now = new Date();
+    const thisYear = await stats();
+    expect(thisYear.monthly.map((month) => month.month)).toEqual(
+      Array.from({ length: now.getUTCMonth() + 1 }, (_, index) => index + 1),
+    );
+    expect((await stats(`?year=${now.getUTCFullYear() - 1}`)).monthly).toHaveLength(12);
+    expect((await stats(`?year=${now.getUTCFullYear() + 1}`)).monthly).toEqual([]);
+  });
+
+  it('counts staff accounts as the users list does: one figure for both screens', async () => {
+    const [overview, list] = await Promise.all([
+      stats(),
+      call(subject.app, 'GET', '/api/admin/getallusers', { token: subject.token }),
+    ]);
+    const listed = userListResponseSchema.strict().parse(list.json());
+    expect(listed.counts).toEqual({
+      accounts: overview.totals.accounts,
+      users: overview.totals.users,
+      admins: overview.totals.admins,
+    });
+    expect(listed.counts.accounts).toBe(listed.users.length);
+  });
+
+  it('counts participants as the Participants section does: the same figure on both screens', async () => {
+    await newParticipant(subject.app);
+    const [overview, list] = await Promise.all([
+      stats(),
+      call(subject.app, 'GET', '/api/admin/participants?limit=1', { token: subject.token }),
+    ]);
+    expect(list.statusCode).toBe(200);
+    expect(overview.totals.participants).toBeGreaterThan(0);
+    expect(list.json().totalParticipants).toBe(overview.totals.participants);
+    expect(overview.roles.find((role) => role.role === 'participant')!.count).toBe(overview.totals.participants);
   });
 
   it('refuses a year outside 2000..2100 or not a number', async () => {
@@ -91,8 +127,8 @@ describe('GET /api/admin/stats', () => {
     const started = performance.now();
     const body = await stats('?year=2022');
     const elapsed = performance.now() - started;
-    expect(body.monthly.reduce((sum, month) => sum + month.users, 0)).toBe(100_000);
-    expect(body.monthly[0]!.users).toBe(8333);
+    expect(body.monthly.reduce((sum, month) => sum + month.participants, 0)).toBe(100_000);
+    expect(body.monthly[0]!.participants).toBe(8333);
     expect(body.roles.find((role) => role.role === 'participant')!.count).toBe(participantsBefore + 100_000);
     if (process.env.SHOW_TIMING) console.log(`stats with 100,000 participants: ${elapsed.toFixed(0)} ms`);
     expect(elapsed).toBeLessThan(1500);

@@ -136,6 +136,13 @@ describe('account management through the API', () => {
     ).json();
     expect(byRole.users.every((user: { role: string }) => user.role === 'superadmin')).toBe(true);
     expect(byRole.totalUsers).toBeGreaterThanOrEqual(2);
+    // The counts are of every account, whatever the search.
+    expect(byRole.counts).toEqual(all.counts);
+    expect(all.counts).toEqual({
+      accounts: all.users.length,
+      users: all.users.filter((user) => user.role === 'user').length,
+      admins: all.users.filter((user) => user.role !== 'user').length,
+    });
   });
 
   it('updates details; an admin cannot grant or remove the admin role, a superadmin can', async () => {

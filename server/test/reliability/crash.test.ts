@@ -105,7 +105,8 @@ describe(`crash durability (${dialect})`, () => {
             const aimUntil = Date.now() + 1000;
             while (stats.inFlight.submit === 0 && Date.now() < aimUntil) await sleep(3);
           }
-          const inFlight = stats.inFlight.validate + stats.inFlight.questions + stats.inFlight.submit;
+          const inFlight =
+            stats.inFlight.validate + stats.inFlight.consent + stats.inFlight.questions + stats.inFlight.submit;
           const submitsInFlight = stats.inFlight.submit;
           const killed = server;
           await killed.kill9();

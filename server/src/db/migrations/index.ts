@@ -9,6 +9,7 @@ import * as answersLz4 from './0007-answers-lz4';
 import * as searchTextGiven from './0008-search-text-given';
 import * as concernsNaming from './0009-concerns-naming';
 import * as oneConsentPerParticipant from './0010-one-consent-per-participant';
+import * as participation from './0011-participation';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008-search-text-given': searchTextGiven,
   '0009-concerns-naming': concernsNaming,
   '0010-one-consent-per-participant': oneConsentPerParticipant,
+  '0011-participation': participation,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

@@ -2,12 +2,14 @@ import {
   checkAuthResponseSchema,
   loginBodySchema,
   loginResponseSchema,
+  participantSessionResponseSchema,
+  resumeBodySchema,
   validateUserBodySchema,
   validateUserResponseSchema,
 } from '@prometrica/shared-api/contract';
 import { access, defineRoute } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
-import { validateParticipant } from '../participants/service';
+import { resumeParticipant, validateParticipant } from '../participants/service';
 import { toPublicUser } from '../users/service';
 import { createAuthService } from './service';
 
@@ -43,15 +45,31 @@ export const authRoutes = [
     tag: 'auth',
     summary:
       'A participant enters their details and gets a participant token; earlier answers come back only ' +
-      "to the browser that submitted them (send that browser's participant token). At most 300 calls " +
-      'per client address and 10 per email in 15 minutes (429 beyond, see Retry-After)',
+      "to the browser that holds the participant (send that browser's participant token). Once a " +
+      'participant has started or was invited, any other browser changes nothing and gets 409 (after ' +
+      'submission: status true and nothing else); with open entry off, an email nobody invited gets 403. ' +
+      'At most 300 calls per client address and 10 per email in 15 minutes (429 beyond, see Retry-After)',
     access: access.public,
     body: validateUserBodySchema,
     response: validateUserResponseSchema,
-    errors: [400, 429],
+    errors: [400, 403, 409, 429],
     handler: async ({ app, request, body }) => {
       await app.rateLimiter.countDetails(request.ip, body.email);
       return validateParticipant(app, app.tokens, body, await app.identifyParticipant(request));
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/resume',
+    tag: 'auth',
+    summary:
+      'Continue on this device with the email and the resume code: a participant token of the session that ' +
+      'holds the participant, and their progress. 401 for a wrong email or code; after 5 wrong ones in 15 ' +
+      'minutes from one address or against one email, 429 until the window ends (see Retry-After)',
+    access: access.public,
+    body: resumeBodySchema,
+    response: participantSessionResponseSchema,
+    errors: [400, 401, 429],
+    handler: ({ app, request, body }) => resumeParticipant(app, app.tokens, app.rateLimiter, body, request.ip),
   }),
 ];

@@ -12,8 +12,8 @@ import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { findConcernsByIds, listConcerns, standardRatingOptions } from '../concerns/service';
-import { sameSession } from '../participants/service';
-import { assertSubmittingSession, otherDeviceMessage } from '../quiz/service';
+import { claimParticipant, sameSession } from '../participants/service';
+import { otherDeviceMessage } from '../quiz/service';
 import {
   deleteConcernRating as deleteRatingRow,
   deleteConcernSubmissionIfEmpty,
@@ -87,7 +87,8 @@ export async function submitConcernRatings(
       'complaintId',
     );
   }
-  await assertSubmittingSession(store.db, who);
+  // A participant write: claims the participant for this session, or refuses another's (403).
+  await claimParticipant(store.db, who);
   const existing = await findConcernSubmissionByParticipant(store.db, who.id);
   if (existing) return { created: false, response: await repeatRatings(store.db, who, existing, body) };
 

@@ -33,7 +33,10 @@ const errorDescriptions: Record<number, string> = {
   403: 'Signed in, but not allowed to do this',
   404: 'Unknown id',
   409: 'Conflicts with what is stored',
+  410: 'Gone: the invitation was withdrawn or has expired',
   413: 'Request body too large',
+  429: 'Too many attempts: wait the seconds Retry-After gives',
+  502: 'The mail server refused the message or could not be reached',
   503: 'Database unavailable',
 };
 
@@ -139,7 +142,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocume
       version: '1.0.0',
       description:
         'Every call of the Prometrica assessment. Errors are JSON { message, error? }: 400 names the field, ' +
-        '401 no or expired token, 403 wrong role, 404 unknown id, 409 conflict, 413 body too large.',
+        '401 no or expired token, 403 wrong role, 404 unknown id, 409 conflict, 410 a withdrawn or expired ' +
+        'invitation, 413 body too large, 429 too many attempts (see Retry-After).',
     },
     paths,
     components: {

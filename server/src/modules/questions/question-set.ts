@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import { getQuestionsResponseSchema, type GetQuestionsResponse } from '@prometrica/shared-api/contract';
 import { perDatabase } from '../../db/per-database';
-import type { Store } from '../../db/types';
+import type { Executor, Store } from '../../db/types';
 import { PreparedJson } from '../../lib/json-reply';
-import { listQuestionsInQuizOrder, type QuestionRecord } from './repository';
+import {
+  findQuestionSetVersion,
+  findQuestionSetVersionByHash,
+  insertQuestionSetVersion,
+  listQuestionsInQuizOrder,
+  type QuestionRecord,
+} from './repository';
 
 /**
  * How long a prepared question list is served before it is read again. Writes through this
@@ -11,8 +18,17 @@ import { listQuestionsInQuizOrder, type QuestionRecord } from './repository';
  */
 export const questionSetTtlMs = 1000;
 
+/** Versions other than the current one kept prepared (each a few tens of KB); older ones are read again. */
+export const keptVersions = 64;
+
+/** What a version keeps of a question: what scoring and the participants' list need, no timestamps. */
+export type VersionedQuestion = Pick<
+  QuestionRecord,
+  'id' | 'question' | 'correctAnswer' | 'questionType' | 'options' | 'category'
+>;
+
 /** Every question in quiz order as participants see it: never with its correct answer. */
-export function participantQuestions(questions: readonly QuestionRecord[]): GetQuestionsResponse {
+export function participantQuestions(questions: readonly VersionedQuestion[]): GetQuestionsResponse {
   return {
     message: 'Questions fetched successfully',
     // Built field by field: the correct answer must not ride along.
@@ -26,12 +42,40 @@ export function participantQuestions(questions: readonly QuestionRecord[]): GetQ
   };
 }
 
-/** One read of the question bank: the records (for scoring) and the participants' reply. */
-interface Snapshot {
-  records: readonly QuestionRecord[];
+/** A question set as a version keeps it: the same fields in the same order, so equal sets hash equal. */
+function versionedQuestions(records: readonly QuestionRecord[]): VersionedQuestion[] {
+  return records.map((record) => ({
+    id: record.id,
+    question: record.question,
+    correctAnswer: record.correctAnswer,
+    questionType: record.questionType,
+    options: record.options,
+    category: { id: record.category.id, name: record.category.name },
+  }));
+}
+
+/** One question set version: its records (for scoring) and the participants' reply, prepared once. */
+export interface QuestionSetVersion {
+  version: number;
+  records: readonly VersionedQuestion[];
   reply: PreparedJson;
+  /** The records as the version row stores them (JSON). */
+  json: string;
+}
+
+/** One read of the question bank. */
+interface Snapshot extends QuestionSetVersion {
   readAt: number;
 }
+
+function preparedReply(records: readonly VersionedQuestion[], previous?: PreparedJson): PreparedJson {
+  const checked = getQuestionsResponseSchema.safeParse(participantQuestions(records));
+  if (!checked.success) throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
+  const text = JSON.stringify(checked.data);
+  return previous && previous.text === text ? previous : new PreparedJson(text);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * The question bank in quiz order, read once and shared: the records submissions are scored
@@ -39,11 +83,16 @@ interface Snapshot {
  * its contract, serialised and compressed once. An expired read is still served while a single
  * reload runs (the reply kept when nothing changed); `invalidate()` makes the next call wait for a
  * fresh read.
+ *
+ * Each set served is a version (`question_set_versions`, keyed by the SHA-256 of its records): a
+ * read that finds the set changed looks its version up, storing it when it is new. Versions never
+ * change, so each one asked for is prepared once and kept (`version(n)`).
  */
 export class QuestionSet {
   private current: Snapshot | undefined;
   private reload: Promise<Snapshot> | undefined;
   private generation = 0;
+  private readonly versions = new Map<number, Promise<QuestionSetVersion | undefined>>();
 
   constructor(
     private readonly store: Store,
@@ -54,8 +103,48 @@ export class QuestionSet {
     return (await this.snapshot()).reply;
   }
 
-  async records(): Promise<readonly QuestionRecord[]> {
+  async records(): Promise<readonly VersionedQuestion[]> {
     return (await this.snapshot()).records;
+  }
+
+  /** The set participants get now, with its version. */
+  latest(): Promise<QuestionSetVersion> {
+    return this.snapshot();
+  }
+
+  /**
+   * Version `version` of the set (undefined when there is none): the current one as it is served,
+   * any other prepared on first use and kept.
+   */
+  async version(version: number): Promise<QuestionSetVersion | undefined> {
+    const current = this.current;
+    if (current && current.version === version) return current;
+    const kept = this.versions.get(version);
+    if (kept) return kept;
+    const reading = this.readVersion(version);
+    this.keep(version, reading);
+    const found = await reading;
+    // An unknown version may yet be stored (by this or another process): only found ones are kept.
+    if (!found && this.versions.get(version) === reading) this.versions.delete(version);
+    return found;
+  }
+
+  private keep(version: number, value: Promise<QuestionSetVersion | undefined>): void {
+    if (!this.versions.has(version) && this.versions.size >= keptVersions) {
+      this.versions.delete(this.versions.keys().next().value!);
+    }
+    this.versions.set(version, value);
+    // A failed read is read again next time.
+    value.catch(() => {
+      if (this.versions.get(version) === value) this.versions.delete(version);
+    });
+  }
+
+  private async readVersion(version: number): Promise<QuestionSetVersion | undefined> {
+    const row = await findQuestionSetVersion(this.store.db, version);
+    if (!row) return undefined;
+    const records = JSON.parse(row.questions) as VersionedQuestion[];
+    return { version, records, reply: preparedReply(records), json: row.questions };
   }
 
   private async snapshot(): Promise<Snapshot> {
@@ -77,21 +166,40 @@ export class QuestionSet {
 
   private async read(): Promise<Snapshot> {
     const generation = this.generation;
+    const previous = this.current;
     try {
-      const records = await listQuestionsInQuizOrder(this.store.db);
-      const checked = getQuestionsResponseSchema.safeParse(participantQuestions(records));
-      if (!checked.success)
-        throw new Error(`the participant question list breaks its contract: ${checked.error.message}`);
-      const text = JSON.stringify(checked.data);
-      const previous = this.current?.reply;
-      const reply = previous && previous.text === text ? previous : new PreparedJson(text);
-      const snapshot = { records, reply, readAt: this.now() };
-      if (generation === this.generation) this.current = snapshot;
+      const records = versionedQuestions(await listQuestionsInQuizOrder(this.store.db));
+      const json = JSON.stringify(records);
+      // Unchanged since the last read (the usual case): the same version and the same prepared reply.
+      const same = previous && previous.json === json ? previous : undefined;
+      const version = same ? same.version : await storeQuestionSetVersion(this.store.db, json);
+      const reply = same ? same.reply : preparedReply(records, previous?.reply);
+      const snapshot: Snapshot = { version, records, reply, json, readAt: this.now() };
+      if (generation === this.generation) {
+        // The set served until now stays available by its version.
+        if (previous && previous.version !== version) this.keep(previous.version, Promise.resolve(previous));
+        this.current = snapshot;
+      }
       return snapshot;
     } finally {
       if (generation === this.generation) this.reload = undefined;
     }
   }
+}
+
+/**
+ * The version number of a set (its records as JSON), stored when it is new. The next number is
+ * taken in the insert itself; two processes storing different sets at once may take the same
+ * number, and the loser's insert does nothing: it reads again and takes the next one.
+ */
+export async function storeQuestionSetVersion(db: Executor, json: string): Promise<number> {
+  const hash = sha256(json);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const found = await findQuestionSetVersionByHash(db, hash);
+    if (found !== undefined) return found;
+    await insertQuestionSetVersion(db, { hash, questions: json, createdAt: new Date().toISOString() });
+  }
+  throw new Error('could not store the question set version: every attempt lost to another writer');
 }
 
 /** The question set of one database (one per app). */

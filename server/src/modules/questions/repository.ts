@@ -1,4 +1,5 @@
 import type { QuestionKindName } from '@prometrica/shared-api/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { fromJsonList, toJsonList } from '../../lib/json-text';
 import { containsPattern, likeLower, toCount } from '../../lib/pagination';
@@ -145,4 +146,43 @@ export async function updateQuestion(db: Executor, id: string, fields: QuestionF
 
 export async function deleteQuestion(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('questions').where('id', '=', id).execute();
+}
+
+/** A stored question set version: its records as JSON. */
+export async function findQuestionSetVersion(db: Executor, version: number) {
+  return db
+    .selectFrom('question_set_versions')
+    .select(['version', 'questions'])
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** The version number of the set whose records hash to `hash`, if it is stored. */
+export async function findQuestionSetVersionByHash(db: Executor, hash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('question_set_versions')
+    .select('version')
+    .where('content_hash', '=', hash)
+    .executeTakeFirst();
+  return row ? Number(row.version) : undefined;
+}
+
+/**
+ * Stores a set as the next version, numbered in the statement itself; does nothing when the set
+ * is stored already or another writer took that number first (both are unique).
+ */
+export async function insertQuestionSetVersion(
+  db: Executor,
+  set: { hash: string; questions: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('question_set_versions')
+    .values((eb) => ({
+      version: eb.selectFrom('question_set_versions').select(sql<number>`coalesce(max(version), 0) + 1`.as('next')),
+      content_hash: set.hash,
+      questions: set.questions,
+      created_at: set.createdAt,
+    }))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

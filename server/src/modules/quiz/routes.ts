@@ -1,5 +1,6 @@
 import {
   getQuestionsResponseSchema,
+  questionSetQuerySchema,
   submitAnswersBodySchema,
   submitAnswersResponseSchema,
   userResponseSummarySchema,
@@ -19,17 +20,20 @@ export const quizRoutes = [
   route({
     method: 'GET',
     url: '/user/getquestion',
-    summary: 'Every question in quiz order (by category, then creation), without correct answers',
+    summary:
+      'Every question in quiz order (by category, then creation), without correct answers: the current set, or with `version` that version of it (the one a participant is pinned to)',
     // The same list for every participant, holding nothing of theirs: a valid token is enough.
     access: access.participantToken,
+    query: questionSetQuerySchema,
     response: getQuestionsResponseSchema,
-    errors: [401],
-    handler: ({ app }) => getParticipantQuestions(app),
+    errors: [400, 401, 404],
+    handler: ({ app, query }) => getParticipantQuestions(app, query.version),
   }),
   route({
     method: 'POST',
     url: '/user/submitanswer',
-    summary: 'Submit every answer once; the same submission again returns the stored one (200)',
+    summary:
+      'Submit every answer of the question set version once (after the consent); the same submission again returns the stored one (200)',
     access: access.participantReadByHandler,
     body: submitAnswersBodySchema,
     readBody: readSubmitBody,
@@ -42,7 +46,8 @@ export const quizRoutes = [
   route({
     method: 'GET',
     url: '/user/getuserresponse',
-    summary: "The participant's own submitted answers and concern ratings (submitting browser only)",
+    summary:
+      "The participant's own submitted answers and concern ratings (the session that holds the participant only)",
     response: userResponseSummarySchema,
     errors: [401, 403],
     handler: ({ app, request }) => getUserResponse(app, currentParticipant(request), ownConcernRatings),

@@ -1,6 +1,6 @@
 import { isCorrectAnswer, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import type { AnswerRecord, ResultCategoryRecord } from '../results/service';
-import type { QuestionRecord } from '../questions/service';
+import type { VersionedQuestion } from '../questions/service';
 
 /** What a submission scores: its answers (snapshots), totals and per-category figures. */
 export interface Score {
@@ -14,7 +14,7 @@ export interface Score {
  * equals the correct answer after trimming, ignoring case; percent = percentOf(correct, wrong);
  * passed at PASS_PERCENT or more. Categories appear in quiz order.
  */
-export function scoreAnswers(questions: readonly QuestionRecord[], userAnswers: ReadonlyMap<string, string>): Score {
+export function scoreAnswers(questions: readonly VersionedQuestion[], userAnswers: ReadonlyMap<string, string>): Score {
   const answers: AnswerRecord[] = [];
   const categories = new Map<string, ResultCategoryRecord>();
   for (const question of questions) {

@@ -5,12 +5,13 @@ import type {
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, unauthorized, type HttpError } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized, type HttpError } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
 import type { PreparedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
+import { consentRequired, hasAgreement } from '../agreements/service';
 import type { CarriedDetails } from '../participants/service';
-import { sameSession } from '../participants/service';
+import { assertOwner, findParticipantHold, holds, sameSession, startedElsewhere } from '../participants/service';
 import {
   findParticipantResult,
   findResultByParticipant,
@@ -18,7 +19,7 @@ import {
   type AnswerRecord,
   type ResultRecord,
 } from '../results/service';
-import { questionSet, type QuestionRecord } from '../questions/service';
+import { questionSet, type VersionedQuestion } from '../questions/service';
 import { scoreAnswers } from './scoring';
 import { submissionWriter } from './submission-writer';
 
@@ -33,20 +34,15 @@ const phoneFormat = /^\+?\d[\d ()-]{0,31}$/;
 
 type SubmitBody = z.output<typeof submitAnswersBodySchema>;
 
-/** `GET user/getquestion`: every question in quiz order, never with its correct answer. */
-export function getParticipantQuestions(store: Store): Promise<PreparedJson> {
-  return questionSet(store).reply();
-}
-
 /**
- * A participant's stored data belongs to the browser session that submitted it: any other session
- * (a token obtained by typing the email elsewhere) gets a 403, before anything is compared or read.
+ * `GET user/getquestion`: every question in quiz order, never with its correct answer; the current
+ * set (prepared once, no database read), or with `version` that version of it (prepared once too).
  */
-export async function assertSubmittingSession(
-  db: Executor,
-  who: ParticipantIdentity,
-): Promise<ResultRecord | undefined> {
-  return ownResult(await findResultByParticipant(db, who.id), who);
+export async function getParticipantQuestions(store: Store, version?: number): Promise<PreparedJson> {
+  if (version === undefined) return questionSet(store).reply();
+  const set = await questionSet(store).version(version);
+  if (!set) throw notFound(`Question set version ${version} not found`);
+  return set.reply;
 }
 
 /** The participant's result, if any, when `who` is the session that submitted it; else a 403. */
@@ -99,7 +95,7 @@ function carriedDetails(body: SubmitBody): CarriedDetails {
 
 /** Why the answers cannot be stored as they are (unknown questions, unanswered ones), or nothing. */
 function answersProblem(
-  questions: readonly QuestionRecord[],
+  questions: readonly VersionedQuestion[],
   sent: ReadonlyMap<string, string>,
 ): HttpError | undefined {
   const known = new Set(questions.map((question) => question.id));
@@ -113,14 +109,19 @@ function answersProblem(
 
 /**
  * `POST user/submitanswer`: scores the answers once and stores result, category figures and answer
- * snapshots (with the details the submission carried) in one transaction. Every current question
- * must be answered, each once, and only known questions. One result per participant: the same
+ * snapshots (with the details the submission carried) in one transaction. The answers are to a
+ * question set version (`questionSetVersion`, the participant's pinned one; the current one when
+ * absent): every question of it must be answered, each once, and only its questions, so questions
+ * edited or deleted since the participant began block nobody. One result per participant: the same
  * submission again returns the stored one (200) and creates nothing, also when two arrive at once.
  *
  * A submission is written without reading its participant first: the write skips a participant
- * who is gone or already has a result. Only then, and for answers that cannot be stored, is the
- * participant read, to answer as a repeat (200 or 409), another browser's (403) or a participant
- * who is gone (401), in that order before the answers' own faults.
+ * who is gone, already has a result, is held by another session, has not signed the consent or
+ * answers another version. Only then, and for answers that cannot be stored, is the participant
+ * read, to answer as a repeat (200 or 409), another session's (403), one without consent (403,
+ * `consent_required`) or a participant who is gone (401), in that order before the answers' own
+ * faults. A submission without a version whose participant is pinned to an older one is scored
+ * again against that one.
  */
 export async function submitAnswers(
   store: Store,
@@ -137,37 +138,68 @@ export async function submitAnswers(
     throw badRequest(`answers: question ${[...repeated].join(', ')} is answered more than once`, 'answers');
   }
 
-  const questions = await questionSet(store).records();
-  const problem = answersProblem(questions, sent);
-  if (!problem) {
-    const score = scoreAnswers(questions, sent);
-    const result: ResultRecord = {
-      id: timeOrderedId(),
-      participantId: who.id,
-      sessionId: who.sessionId,
-      ...score.totals,
-      createdAt: new Date().toISOString(),
-    };
-    // Submissions arriving together share one transaction (one disk sync) and are written together;
-    // this one is acknowledged only once that transaction has committed.
-    const stored = await submissionWriter(store).write({
-      result,
-      categories: score.categories,
-      answers: score.answers,
-      details: carriedDetails(body),
-    });
-    if (stored) return { created: true, response: submissionResponse(result, score.answers) };
-  }
+  const sets = questionSet(store);
+  const latest = await sets.latest();
+  let version = body.questionSetVersion ?? latest.version;
+  // Twice at most: once more with the participant's pinned version when none was sent, or when the
+  // participant's state changed between the write and the read of why it was skipped.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const set = await sets.version(version);
+    const problem = set ? answersProblem(set.records, sent) : undefined;
+    if (set && !problem) {
+      const score = scoreAnswers(set.records, sent);
+      const result: ResultRecord = {
+        id: timeOrderedId(),
+        participantId: who.id,
+        sessionId: who.sessionId,
+        ...score.totals,
+        createdAt: new Date().toISOString(),
+        questionSetVersion: version,
+      };
+      // Submissions arriving together share one transaction (one disk sync) and are written
+      // together; this one is acknowledged only once that transaction has committed.
+      const stored = await submissionWriter(store).write({
+        result,
+        categories: score.categories,
+        answers: score.answers,
+        details: carriedDetails(body),
+        currentVersion: latest.version,
+      });
+      if (stored) return { created: true, response: submissionResponse(result, score.answers) };
+    }
 
-  // Not stored, or not storable: the participant is gone, or has a result already (this browser's
-  // earlier submission, also one that won a race with this one, or another browser's).
-  const found = await findParticipantResult(store.db, who.id);
-  if (!found) throw unauthorized('Invalid token');
-  const existing = ownResult(found.result, who);
-  if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
-  if (problem) throw problem;
-  throw new Error('A submission was not stored, though its participant is there without a result');
+    // Not stored, or not storable: the participant is gone, has a result already (this session's
+    // earlier submission, also one that won a race with this one, or another's), is held by
+    // another session, has no consent, or answers another version.
+    const [found, hold, consented] = await Promise.all([
+      findParticipantResult(store.db, who.id),
+      findParticipantHold(store.db, who.id),
+      hasAgreement(store.db, who.id),
+    ]);
+    if (!found || !hold) throw unauthorized('Invalid token');
+    if (hold.ownerSession !== null && !holds(who, hold.ownerSession)) throw startedElsewhere();
+    const existing = ownResult(found.result, who);
+    if (existing) return { created: false, response: await repeatSubmission(store.db, existing, sent) };
+    if (!consented) throw consentRequired();
+    if (!holds(who, hold.ownerSession)) throw startedElsewhere();
+    const pinned = hold.questionSetVersion ?? latest.version;
+    if (pinned !== version) {
+      if (body.questionSetVersion !== undefined) throw notYourQuestionSet(pinned, version);
+      version = pinned;
+      continue;
+    }
+    if (problem) throw problem;
+    if (!set) throw notYourQuestionSet(pinned, version);
+  }
+  throw new Error('A submission was not stored, though its participant is there and allows it');
 }
+
+/** 409: the answers are to another question set version than the participant's. */
+export const notYourQuestionSet = (pinned: number, sent: number) =>
+  conflict(
+    `questionSetVersion: your questions are version ${pinned}, not ${sent}; load your progress again`,
+    'questionSetVersion',
+  );
 
 /** The participant's own concern ratings, from the module that keeps them (its service imports this one). */
 export type OwnConcernRatings = (
@@ -181,7 +213,8 @@ export async function getUserResponse(
   who: ParticipantIdentity,
   ownConcernRatings: OwnConcernRatings,
 ): Promise<UserResponseSummary> {
-  const result = await assertSubmittingSession(store.db, who);
+  await assertOwner(store.db, who);
+  const result = ownResult(await findResultByParticipant(store.db, who.id), who);
   const concerns = await ownConcernRatings(store.db, who);
   const answers = result ? await listAnswers(store.db, result.id) : [];
   return {

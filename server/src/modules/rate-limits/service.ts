@@ -19,8 +19,24 @@ export const tooManyAttemptsMessage = 'Too many attempts. Please wait 15 minutes
 export const rateLimits = {
   loginFailuresPerAddress: 5,
   loginFailuresPerEmail: 5,
+  /** A resume code is a secret like a password: the same five wrong codes per address or per email. */
+  resumeFailuresPerAddress: 5,
+  resumeFailuresPerEmail: 5,
+  /**
+   * Opening invitation links, every call counted: a class of 100 behind one NAT opening their links
+   * on a device or two, and again after a reload, stays well inside it; a link's token is 256 random
+   * bits, so the limit bounds work, not guessing.
+   */
+  invitationOpensPerAddress: 300,
   detailsPerAddress: 300,
   detailsPerEmail: 10,
+  /**
+   * Signing the consent, every call counted: each participant signs once, so an address gets what
+   * it gets for entering details (a class of 100 behind one NAT, three tries each). Beyond the
+   * participants it can create, an address gains nothing from more calls: each is a PNG check and a
+   * 409, and this bounds that work.
+   */
+  consentsPerAddress: 300,
 } as const;
 
 // Ended windows are deleted at most this often per process (any process may do it).
@@ -86,8 +102,14 @@ export interface RateLimiter {
    * past the count); 429 when the address or the email already had its share of failures.
    */
   startLogin(address: string | undefined, email: string): Promise<LoginAttempt>;
+  /** The same for a resume code (`POST auth/resume`): counted before the code is checked. */
+  startResume(address: string | undefined, email: string): Promise<LoginAttempt>;
+  /** Counts an invitation link opened; 429 beyond the address's share. */
+  countInvitationOpen(address: string | undefined): Promise<void>;
   /** Counts a participant entering their details; 429 beyond the address's or the email's share. */
   countDetails(address: string | undefined, email: string): Promise<void>;
+  /** Counts a consent sent; 429 beyond the address's share. */
+  countConsent(address: string | undefined): Promise<void>;
 }
 
 /** Builds the limiter; `now` is injectable so tests can move time past a window. */
@@ -110,23 +132,53 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
     };
   };
 
-  return {
-    async startLogin(ip, email) {
-      const address = await count('login-address', addressKey(ip), rateLimits.loginFailuresPerAddress);
-      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
-      const emailHash = emailKey(email);
-      const account = await count('login-email', emailHash, rateLimits.loginFailuresPerEmail);
-      if (!account.allowed) {
-        // Refused without a password check, so it is no guess from this address.
+  /**
+   * An attempt with a secret (a password, a resume code), counted before the secret is checked so
+   * parallel guesses cannot slip past the count; a right secret takes the attempt back and forgets
+   * the email's failures.
+   */
+  const startSecretAttempt = async (
+    ip: string | undefined,
+    email: string,
+    limits: { addressKind: string; emailKind: string; perAddress: number; perEmail: number },
+  ): Promise<LoginAttempt> => {
+    const address = await count(limits.addressKind, addressKey(ip), limits.perAddress);
+    if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
+    const emailHash = emailKey(email);
+    const person = await count(limits.emailKind, emailHash, limits.perEmail);
+    if (!person.allowed) {
+      // Refused without a check of the secret, so it is no guess from this address.
+      await address.uncount();
+      throw tooManyAttempts(person.retryAfterSeconds);
+    }
+    return {
+      async succeeded() {
+        await clearAttempts(db, limits.emailKind, emailHash);
         await address.uncount();
-        throw tooManyAttempts(account.retryAfterSeconds);
-      }
-      return {
-        async succeeded() {
-          await clearAttempts(db, 'login-email', emailHash);
-          await address.uncount();
-        },
-      };
+      },
+    };
+  };
+
+  return {
+    startLogin: (ip, email) =>
+      startSecretAttempt(ip, email, {
+        addressKind: 'login-address',
+        emailKind: 'login-email',
+        perAddress: rateLimits.loginFailuresPerAddress,
+        perEmail: rateLimits.loginFailuresPerEmail,
+      }),
+
+    startResume: (ip, email) =>
+      startSecretAttempt(ip, email, {
+        addressKind: 'resume-address',
+        emailKind: 'resume-email',
+        perAddress: rateLimits.resumeFailuresPerAddress,
+        perEmail: rateLimits.resumeFailuresPerEmail,
+      }),
+
+    async countInvitationOpen(ip) {
+      const address = await count('invitation-open-address', addressKey(ip), rateLimits.invitationOpensPerAddress);
+      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
     },
 
     async countDetails(ip, email) {
@@ -134,6 +186,11 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
       if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
       const person = await count('details-email', emailKey(email), rateLimits.detailsPerEmail);
       if (!person.allowed) throw tooManyAttempts(person.retryAfterSeconds);
+    },
+
+    async countConsent(ip) {
+      const address = await count('consent-address', addressKey(ip), rateLimits.consentsPerAddress);
+      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
     },
   };
 }

@@ -15,6 +15,7 @@ const resultColumns = [
   'results.percent',
   'results.passed',
   'results.created_at',
+  'results.question_set_version',
 ] as const;
 
 /** A result row as read (without the figures, decoded apart). */
@@ -31,6 +32,7 @@ function toResult(row: ResultRow): ResultRecord {
     percent: Number(row.percent),
     passed: Number(row.passed) === 1,
     createdAt: row.created_at,
+    questionSetVersion: row.question_set_version === null ? null : Number(row.question_set_version),
   };
 }
 

@@ -14,6 +14,8 @@ export interface ResultRecord {
   percent: number;
   passed: boolean;
   createdAt: string;
+  /** The question set version answered; null for results stored before versions were kept. */
+  questionSetVersion: number | null;
 }
 
 /** One category's figures inside a result. */

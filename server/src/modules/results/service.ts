@@ -59,6 +59,7 @@ function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
     userTotals: toTotals(result),
     categories: result.categories.map(toCategoryFigure),
     createdAt: result.createdAt,
+    questionSetVersion: result.questionSetVersion,
   };
 }
 
@@ -121,6 +122,11 @@ export async function getResult(store: Store, id: string): Promise<ResultRespons
           date: agreement.date,
           imageBase64: agreement.image_base64,
           createdAt: agreement.created_at,
+          textVersion: agreement.text_version,
+          textSha256: agreement.text_sha256,
+          signedName: agreement.signed_name,
+          method: agreement.method,
+          clientAddress: agreement.client_address,
         }
       : null,
   };

@@ -20,14 +20,21 @@ export interface NewSubmission {
   answers: readonly AnswerRecord[];
   /** The participant's details it carried, written only if it is stored (see `carriedDetailsUpdate`). */
   details?: CarriedDetails;
+  /**
+   * The current question set version: the one a participant without a pinned version (who
+   * consented before versions were kept) answers. The result's own version must be the
+   * participant's; a result without one is not checked against it.
+   */
+  currentVersion?: number;
 }
 
 /**
  * The most submissions one call of `submissionStatements` stores: each value is a parameter of its
- * own, and a statement takes at most 32,766 on SQLite (10 per result) and 65,535 on PostgreSQL
- * (11 per submission). The group commit sends at most `submissionsPerBatch`.
+ * own, and a statement takes at most 32,766 on SQLite (12 per result) and 65,535 on PostgreSQL
+ * (13 per submission, and up to 8 more for the details it carried). The group commit sends at most
+ * `submissionsPerBatch`.
  */
-export const submissionsPerStatement = 3000;
+export const submissionsPerStatement = 2500;
 
 /**
  * The statements that store many submissions, each value a parameter of its own: one on
@@ -62,8 +69,8 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   );
   if (isPostgres(db)) {
     const parameters: unknown[] = [];
-    for (const { result, categories, answers } of submissions) {
-      parameters.push(...resultValues(result, categories), encodeAnswers(answers));
+    for (const { result, categories, answers, currentVersion } of submissions) {
+      parameters.push(...resultValues(result, categories), currentVersion ?? null, encodeAnswers(answers));
     }
     // The carried details' parameters follow the submissions'.
     const firstCarried = parameters.length + 1;
@@ -72,8 +79,8 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
       `submissions:postgres:${carried.count}`,
       count,
       () => `
-      with submitted (position, ${submittedColumns}, answers) as (
-        values ${valuesRows('postgres', count, [...submittedTypes, 'text'], { position: true })}),
+      with submitted (position, ${submittedColumns}, current_version, answers) as (
+        values ${valuesRows('postgres', count, [...submittedTypes, 'integer', 'text'], { position: true })}),
       stored as (${storeSubmitted('postgres')}),
       answered as (
         insert into result_answers (result_id, answers)
@@ -91,8 +98,8 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   }
   const results: unknown[] = [];
   const answers: unknown[] = [];
-  for (const { result, categories, answers: list } of submissions) {
-    results.push(...resultValues(result, categories));
+  for (const { result, categories, answers: list, currentVersion } of submissions) {
+    results.push(...resultValues(result, categories), currentVersion ?? null);
     answers.push(result.id, encodeAnswers(list));
   }
   // A result id of the batch that is not in the table was skipped (ids are new, so one that is
@@ -103,7 +110,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
         'submissions:sqlite',
         count,
         () => `
-        with submitted (position, ${submittedColumns}) as (values ${valuesRows('sqlite', count, submittedTypes, { position: true })})
+        with submitted (position, ${submittedColumns}, current_version) as (values ${valuesRows('sqlite', count, [...submittedTypes, 'integer'], { position: true })})
         ${storeSubmitted('sqlite')}`,
       ),
       results,
@@ -134,7 +141,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
 
 /** The columns of a result as `submissionStatements` writes them, and their types. */
 const submittedColumns =
-  'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories';
+  'id, participant_id, session_id, correct, wrong, total, percent, passed, created_at, categories, question_set_version';
 const submittedTypes: ListColumn[] = [
   'text',
   'text',
@@ -146,6 +153,7 @@ const submittedTypes: ListColumn[] = [
   'integer',
   'text',
   'text',
+  'integer',
 ];
 
 function resultValues(result: ResultRecord, categories: readonly ResultCategoryRecord[]): unknown[] {
@@ -160,16 +168,18 @@ function resultValues(result: ResultRecord, categories: readonly ResultCategoryR
     bit(result.passed),
     result.createdAt,
     encodeCategories(categories),
+    result.questionSetVersion,
   ];
 }
 
 /**
- * Stores the results of `submitted` whose participant is there; one who has a result keeps it. In
- * the order given, so the first of two submissions of one participant in a batch is the one stored.
- * On PostgreSQL each result also gets its search text (migration 0004) from the participant row it
- * is checked against, instead of from a row trigger (migration 0008). (`where true`: SQLite's
- * documented form for an upsert whose rows come from a select, so that `on conflict` is never read
- * as the `on` of a join.)
+ * Stores the results of `submitted` whose participant is there and may submit: held by the
+ * submitting session, with a signed consent, answering the result's question set version. One who
+ * has a result keeps it. In the order given, so the first of two submissions of one participant in
+ * a batch is the one stored. On PostgreSQL each result also gets its search text (migration 0004)
+ * from the participant row it is checked against, instead of from a row trigger (migration 0008).
+ * (The `where` also keeps SQLite from reading `on conflict` as the `on` of a join: an upsert whose
+ * rows come from a select needs one.)
  */
 function storeSubmitted(dialect: Dialect): string {
   const searchText = dialect === 'postgres';
@@ -180,7 +190,10 @@ function storeSubmitted(dialect: Dialect): string {
       .map((column) => `submitted.${column}`)
       .join(', ')}${searchText ? ', participants.name_lower || chr(10) || participants.email_lower' : ''}
     from submitted join participants on participants.id = submitted.participant_id
-    where true
+    where participants.owner_session = submitted.session_id
+      and (submitted.question_set_version is null
+        or coalesce(participants.question_set_version, submitted.current_version) = submitted.question_set_version)
+      and exists (select 1 from agreements where agreements.participant_id = participants.id)
     order by submitted.position
     on conflict (participant_id) do nothing
     returning id`;

@@ -13,3 +13,12 @@ export async function insertSettingIfMissing(db: Executor, key: string, value: s
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
+
+/** Stores a value, replacing the one the key had. */
+export async function upsertSetting(db: Executor, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

@@ -48,3 +48,5 @@ export async function resolveJwtSecret(options: {
   }
   return readSecretFile(file);
 }
+
+export { openEntrySetting, openEntryTtlMs } from './open-entry';

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Role } from '@prometrica/shared-api/contract';
 import type { Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
 
@@ -10,8 +9,6 @@ export interface CountNowAndBefore {
 }
 
 // Every table here has an index on created_at; ISO text timestamps compare as strings.
-const createdBefore = (moment: string) =>
-  sql<number>`sum(case when created_at < ${moment} then 1 else 0 end)`.as('before');
 
 /**
  * All rows, and the rows created before `moment` as all rows minus the ones created since: both
@@ -61,22 +58,6 @@ export function countQuestions(db: Executor, moment: string): Promise<CountNowAn
   return countNowAndBefore(db, 'questions', moment);
 }
 
-/** Accounts per role, now and before `moment`. */
-export async function countAccountsByRole(db: Executor, moment: string): Promise<Record<Role, CountNowAndBefore>> {
-  const rows = await db
-    .selectFrom('users')
-    .select((eb) => ['role', eb.fn.countAll().as('now'), createdBefore(moment)])
-    .groupBy('role')
-    .execute();
-  const counts: Record<Role, CountNowAndBefore> = {
-    user: { now: 0, before: 0 },
-    admin: { now: 0, before: 0 },
-    superadmin: { now: 0, before: 0 },
-  };
-  for (const row of rows) counts[row.role] = { now: toCount(row.now), before: toCount(row.before) };
-  return counts;
-}
-
 /** The UTC calendar months in [from, to): their number (1-12) and bounds as ISO text. */
 function monthsBetween(from: string, to: string): { month: number; start: string; end: string }[] {
   const months: { month: number; start: string; end: string }[] = [];
@@ -95,12 +76,11 @@ function monthsBetween(from: string, to: string): { month: number; start: string
 /**
  * Rows created per month (1-12) in [from, to). Participants over whole months: from the per-month
  * counts of migration 0004. Otherwise counted by the database: one range count per month on the
- * created_at index (users: on (role, created_at)), in one statement; grouping by the month text
- * sorted every row of the year.
+ * created_at index, in one statement; grouping by the month text sorted every row of the year.
  */
 export async function countPerMonth(
   db: Executor,
-  table: 'participants' | 'questions' | 'users',
+  table: 'participants' | 'questions',
   from: string,
   to: string,
 ): Promise<Map<number, number>> {
@@ -122,7 +102,6 @@ export async function countPerMonth(
           .select((inner) => inner.fn.countAll().as('n'))
           .where('created_at', '>=', start)
           .where('created_at', '<', end)
-          .$if(table === 'users', (query) => query.where(sql.ref('role'), '=', 'user'))
           .as(`m${month}`),
       ),
     )

@@ -1,48 +1,50 @@
 import type { StatsResponse } from '@prometrica/shared-api/contract';
 import type { Store } from '../../db/types';
-import { countAccountsByRole, countParticipants, countPerMonth, countQuestions } from './repository';
+import { countAccounts } from '../users/service';
+import { countParticipants, countPerMonth, countQuestions } from './repository';
 
-const startOfYear = (year: number) => new Date(Date.UTC(year, 0, 1)).toISOString();
+const startOfMonth = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex, 1)).toISOString();
+
+/** How many months of `year` have begun by `now` (UTC): 12 for a past year, none for a later one. */
+function monthsBegun(year: number, now: Date): number {
+  if (year < now.getUTCFullYear()) return 12;
+  if (year > now.getUTCFullYear()) return 0;
+  return now.getUTCMonth() + 1;
+}
 
 /**
- * `GET admin/stats`: the overview's figures, every one counted by the database. Users are
- * participants plus accounts of role user; admins are admin and superadmin accounts; "last month"
- * is as they stood before the first day of the current month (UTC).
+ * `GET admin/stats`: the overview's figures, every one counted by the database. Participants and
+ * staff accounts are counted apart (accounts by the users module, as the users list counts them);
+ * "last month" is as they stood before the first day of the current month (UTC). The months are
+ * those of `year` that have begun: no month still to come is drawn as a zero.
  */
 export async function getStats(store: Store, year?: number, now = new Date()): Promise<StatsResponse> {
   const shownYear = year ?? now.getUTCFullYear();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const from = startOfYear(shownYear);
-  const to = startOfYear(shownYear + 1);
-  const [participants, questions, accounts, participantsMonthly, usersMonthly, questionsMonthly] = await Promise.all([
+  const monthStart = startOfMonth(now.getUTCFullYear(), now.getUTCMonth());
+  const months = monthsBegun(shownYear, now);
+  // Whole months (the last one up to its end): the participants' per-month counts answer them.
+  const from = startOfMonth(shownYear, 0);
+  const to = startOfMonth(shownYear, months);
+  const [participants, questions, accounts, participantsMonthly, questionsMonthly] = await Promise.all([
     countParticipants(store.db, monthStart),
     countQuestions(store.db, monthStart),
-    countAccountsByRole(store.db, monthStart),
+    countAccounts(store.db, monthStart),
     countPerMonth(store.db, 'participants', from, to),
-    countPerMonth(store.db, 'users', from, to),
     countPerMonth(store.db, 'questions', from, to),
   ]);
   return {
     year: shownYear,
-    totals: {
-      users: participants.now + accounts.user.now,
-      questions: questions.now,
-      admins: accounts.admin.now + accounts.superadmin.now,
-    },
-    lastMonth: {
-      users: participants.before + accounts.user.before,
-      questions: questions.before,
-      admins: accounts.admin.before + accounts.superadmin.before,
-    },
-    monthly: Array.from({ length: 12 }, (_, index) => ({
+    totals: { ...accounts.now, participants: participants.now, questions: questions.now },
+    lastMonth: { ...accounts.before, participants: participants.before, questions: questions.before },
+    monthly: Array.from({ length: months }, (_, index) => ({
       month: index + 1,
-      users: (participantsMonthly.get(index + 1) ?? 0) + (usersMonthly.get(index + 1) ?? 0),
+      participants: participantsMonthly.get(index + 1) ?? 0,
       questions: questionsMonthly.get(index + 1) ?? 0,
     })),
     roles: [
-      { role: 'superadmin', count: accounts.superadmin.now },
-      { role: 'admin', count: accounts.admin.now },
-      { role: 'user', count: accounts.user.now },
+      { role: 'superadmin', count: accounts.byRole.superadmin },
+      { role: 'admin', count: accounts.byRole.admin },
+      { role: 'user', count: accounts.byRole.user },
       { role: 'participant', count: participants.now },
     ],
   };

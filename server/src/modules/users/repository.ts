@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Role } from '@prometrica/shared-api/contract';
 import type { Dialect, Executor, UserRow } from '../../db/types';
-import { containsPattern, likeLower } from '../../lib/pagination';
+import { containsPattern, likeLower, toCount } from '../../lib/pagination';
 import { normalizeEmail } from '../../lib/email';
 
 /** An account as the server works with it (camelCase, hash included). */
@@ -124,4 +125,30 @@ export async function countSuperadminsForUpdate(db: Executor, dialect: Dialect):
   let query = db.selectFrom('users').select('id').where('role', '=', 'superadmin');
   if (dialect === 'postgres') query = query.forUpdate();
   return (await query.execute()).length;
+}
+
+/** A count now and as it stood before a moment. */
+export interface CountNowAndBefore {
+  now: number;
+  before: number;
+}
+
+/** Accounts per role, now and created before `moment` (ISO text; timestamps compare as strings). */
+export async function countAccountsByRole(db: Executor, moment: string): Promise<Record<Role, CountNowAndBefore>> {
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'role',
+      eb.fn.countAll().as('now'),
+      sql<number>`sum(case when created_at < ${moment} then 1 else 0 end)`.as('before'),
+    ])
+    .groupBy('role')
+    .execute();
+  const counts: Record<Role, CountNowAndBefore> = {
+    user: { now: 0, before: 0 },
+    admin: { now: 0, before: 0 },
+    superadmin: { now: 0, before: 0 },
+  };
+  for (const row of rows) counts[row.role] = { now: toCount(row.now), before: toCount(row.before) };
+  return counts;
 }

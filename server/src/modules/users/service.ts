@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  AccountCounts,
   ChangePasswordBody,
   CreateUserBody,
   MessageResponse,
@@ -14,6 +15,7 @@ import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
+  countAccountsByRole,
   countSuperadminsForUpdate,
   deleteUser,
   findUserById,
@@ -21,6 +23,7 @@ import {
   listUsers,
   updatePasswordHash,
   updateUser,
+  type CountNowAndBefore,
   type UserRecord,
 } from './repository';
 
@@ -93,10 +96,37 @@ export async function createAccount(store: Store, actor: Account, body: CreateUs
   return { message: 'User created successfully', user: toPublicUser(toAccount(user)) };
 }
 
-/** `GET admin/getallusers`: every account, filtered on name, email or role. */
+/** Account counts from the per-role counts: `now`, or as they stood `before` the moment counted from. */
+function accountCountsAt(byRole: Record<Role, CountNowAndBefore>, when: keyof CountNowAndBefore): AccountCounts {
+  const { user, admin, superadmin } = byRole;
+  return {
+    accounts: user[when] + admin[when] + superadmin[when],
+    users: user[when],
+    admins: admin[when] + superadmin[when],
+  };
+}
+
+/**
+ * Staff accounts (never participants) counted the one way every screen shows them (the users
+ * list and the overview): now, as they stood before `moment`, and per role.
+ */
+export async function countAccounts(
+  db: Executor,
+  moment = new Date().toISOString(),
+): Promise<{ now: AccountCounts; before: AccountCounts; byRole: Record<Role, number> }> {
+  const byRole = await countAccountsByRole(db, moment);
+  return {
+    now: accountCountsAt(byRole, 'now'),
+    before: accountCountsAt(byRole, 'before'),
+    byRole: { user: byRole.user.now, admin: byRole.admin.now, superadmin: byRole.superadmin.now },
+  };
+}
+
+/** `GET admin/getallusers`: every account, filtered on name, email or role, with the counts of all accounts. */
 export async function listAccounts(store: Store, search: string): Promise<UserListResponse> {
-  const users = (await listUsers(store.db, search)).map((user) => toPublicUser(toAccount(user)));
-  return { users, totalUsers: users.length };
+  const [records, counts] = await Promise.all([listUsers(store.db, search), countAccounts(store.db)]);
+  const users = records.map((user) => toPublicUser(toAccount(user)));
+  return { users, totalUsers: users.length, counts: counts.now };
 }
 
 /**

@@ -265,10 +265,10 @@ export function submissionsSummary(participants: Participant[], stored: Database
 
 export function statsSummary(stats: LoadStats): string {
   const errors = [...stats.serverErrors].map(([status, n]) => `${status}×${n}`).join(' ') || 'none';
-  const retries = stats.retries.validate + stats.retries.questions + stats.retries.submit;
+  const retries = stats.retries.validate + stats.retries.consent + stats.retries.questions + stats.retries.submit;
   return [
     `requests ${stats.requests}`,
-    `retries ${retries} (validate ${stats.retries.validate}, questions ${stats.retries.questions}, submit ${stats.retries.submit})`,
+    `retries ${retries} (validate ${stats.retries.validate}, consent ${stats.retries.consent}, questions ${stats.retries.questions}, submit ${stats.retries.submit})`,
     `network errors ${stats.networkErrors}, 5xx ${errors}`,
     `re-validations same session ${stats.revalidations.sameSession}, fresh session ${stats.revalidations.freshSession}`,
     `429s ${stats.rateLimited}`,

@@ -1,6 +1,8 @@
 // Reliability harness: one simulated participant through the assessment over HTTP, retrying what
-// was not acknowledged, re-validating on reload, and now and then sending a submission twice.
+// was not acknowledged, re-validating on reload (continuing with the resume code when another
+// browser of theirs started), and now and then sending a submission twice.
 
+import { signaturePng } from '../../helpers/png';
 import { sleep } from '../../helpers/server-process';
 import { callApi, type Reply } from './http';
 import { sameAnswers, type LoadOptions, type LoadStats, type Participant } from './participants';
@@ -74,11 +76,88 @@ async function validate(p: Participant, options: LoadOptions, holder: string | n
       await waitOutRateLimit(options, reply.retryAfter);
       continue;
     }
+    if (reply.kind === 'reply' && reply.status === 409 && reply.body?.error === 'started_elsewhere' && !holder) {
+      // Another browser of theirs started: a person continues there with the email and resume code.
+      await resume(p, options);
+      return { status: false, response: [] };
+    }
     if (!retryable(reply)) throw new ParticipantFailure(`validateuser answered ${JSON.stringify(reply)}`);
     countFailure(options.stats, reply);
     options.stats.retries.validate += 1;
     await sleep(backoff(attempt));
   }
+}
+
+/** One step called until it answers one of `done`; 429s waited out, network errors and 5xx retried. */
+async function until(
+  p: Participant,
+  options: LoadOptions,
+  step: 'validate' | 'consent',
+  what: string,
+  call: () => Promise<Reply>,
+  done: readonly number[],
+): Promise<Extract<Reply, { kind: 'reply' }>> {
+  for (let attempt = 0; ; attempt += 1) {
+    checkDeadline(options, what);
+    const reply = await tracked(options.stats, step, call);
+    if (reply.kind === 'reply' && done.includes(reply.status)) return reply;
+    if (reply.kind === 'reply' && reply.status === 429) {
+      await waitOutRateLimit(options, reply.retryAfter);
+      continue;
+    }
+    if (!retryable(reply)) throw new ParticipantFailure(`${what} answered ${JSON.stringify(reply)}`);
+    countFailure(options.stats, reply);
+    options.stats.retries[step] += 1;
+    await sleep(backoff(attempt));
+  }
+}
+
+/**
+ * The consent, until it is stored (201, or 409: an earlier attempt stored it unacknowledged), then
+ * the resume code the quiz screen shows, from the progress.
+ */
+async function signConsent(p: Participant, options: LoadOptions) {
+  const token = p.token ?? undefined;
+  await until(
+    p,
+    options,
+    'consent',
+    'signing the consent',
+    () =>
+      callApi(options.baseUrl, 'POST', '/api/useragreement/add', {
+        token,
+        from: p.address,
+        body: { imageBase64: signaturePng, date: '2026-01-15' },
+      }),
+    [201, 409],
+  );
+  const progress = await until(
+    p,
+    options,
+    'consent',
+    'reading the progress',
+    () => callApi(options.baseUrl, 'GET', '/api/user/progress', { token, from: p.address }),
+    [200],
+  );
+  p.resumeCode = progress.body.resumeCode;
+}
+
+/** `auth/resume` with the email and resume code: a token of the session that holds the participant. */
+async function resume(p: Participant, options: LoadOptions) {
+  if (!p.resumeCode) throw new ParticipantFailure('started elsewhere before its resume code was shown');
+  const reply = await until(
+    p,
+    options,
+    'validate',
+    'resuming',
+    () =>
+      callApi(options.baseUrl, 'POST', '/api/auth/resume', {
+        body: { email: p.email, code: p.resumeCode },
+        from: p.address,
+      }),
+    [200],
+  );
+  p.token = reply.body.token;
 }
 
 async function fetchQuestions(p: Participant, options: LoadOptions) {
@@ -231,13 +310,14 @@ async function submitUntilAcknowledged(p: Participant, options: LoadOptions) {
   }
 }
 
-/** One participant: enter details, fetch the questions, answer them, submit until acknowledged. */
+/** One participant: enter details, sign the consent, fetch the questions, answer them, submit until acknowledged. */
 export async function runParticipant(p: Participant, options: LoadOptions, startGate: () => Promise<void>) {
   try {
     await startGate();
     const first = await validate(p, options, null, true);
     if (first.status)
       throw new ParticipantFailure('a new participant was told it had already completed the assessment');
+    await signConsent(p, options);
     await sleep(between(...options.thinkMs));
     chooseAnswers(p, await fetchQuestions(p, options), options);
     await sleep(between(...options.thinkMs));

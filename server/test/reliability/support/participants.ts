@@ -25,6 +25,8 @@ export interface Participant {
   /** The name sent with the submission (differs from `name`: the submit transaction updates it). */
   submittedName: string;
   token: string | null;
+  /** Shown after the consent: with the email, how another device continues for the participant. */
+  resumeCode: string | null;
   /** Sessions used (a fresh re-validation without the old token starts another). */
   sessions: number;
   /** Re-validations after failed submissions (at most `maxRevalidations`). */
@@ -42,13 +44,13 @@ export interface Participant {
 export interface LoadStats {
   requests: number;
   /** Calls repeated after a network error, a 5xx or a 502 from the proxy. */
-  retries: { validate: number; questions: number; submit: number };
+  retries: { validate: number; consent: number; questions: number; submit: number };
   networkErrors: number;
   serverErrors: Map<number, number>;
   revalidations: { sameSession: number; freshSession: number };
   rateLimited: number;
   /** Requests currently waiting for a reply, per step (sampled at kill moments). */
-  inFlight: { validate: number; questions: number; submit: number };
+  inFlight: { validate: number; consent: number; questions: number; submit: number };
   /** Concurrent double submissions: [201+200 pairs, pairs where both said 201]. */
   doubles: { pairs: number; bothCreated: number };
 }
@@ -56,12 +58,12 @@ export interface LoadStats {
 export function newStats(): LoadStats {
   return {
     requests: 0,
-    retries: { validate: 0, questions: 0, submit: 0 },
+    retries: { validate: 0, consent: 0, questions: 0, submit: 0 },
     networkErrors: 0,
     serverErrors: new Map(),
     revalidations: { sameSession: 0, freshSession: 0 },
     rateLimited: 0,
-    inFlight: { validate: 0, questions: 0, submit: 0 },
+    inFlight: { validate: 0, consent: 0, questions: 0, submit: 0 },
     doubles: { pairs: 0, bothCreated: 0 },
   };
 }
@@ -94,6 +96,7 @@ export function makeParticipants(runId: string, count: number): Participant[] {
     address: `127.10.${Math.floor(index / 250) % 256}.${(index % 250) + 1}`,
     submittedName: `Participant ${index} ${runId} (submitted)`,
     token: null,
+    resumeCode: null,
     sessions: 0,
     revalidations: 0,
     answers: [],

@@ -3,7 +3,8 @@ import type { ParticipantRemoteRoutes } from '@prometrica/shared-api';
 import { DetailsScreen } from '../features/details';
 
 // The details screen is the first thing most visitors see, so it ships in the exposed chunk;
-// every later screen is its own chunk, loaded when reached.
+// every later screen is its own chunk, loaded when reached (the invitation link and resume screens
+// too: most visitors never open them).
 const routes: ParticipantRemoteRoutes = {
   screens: {
     details: DetailsScreen,
@@ -14,6 +15,8 @@ const routes: ParticipantRemoteRoutes = {
     reports: lazy(() => import('../features/reports')),
     concerns: lazy(() => import('../features/concerns')),
     thankyou: lazy(() => import('../features/thankyou')),
+    invite: lazy(() => import('../features/invite')),
+    resume: lazy(() => import('../features/resume')),
   },
 };
 

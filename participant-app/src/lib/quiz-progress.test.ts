@@ -1,36 +1,24 @@
-import {
-  clearQuizProgress,
-  readSavedAnswers,
-  readSavedIndex,
-  readSavedQuestions,
-  saveAnswers,
-  saveIndex,
-  withAnswer,
-} from './quiz-progress';
+import type { ParticipantQuestion } from '@prometrica/shared-api';
+import { answeredCount, clearQuizProgress, firstUnanswered } from './quiz-progress';
 
-const a1 = { questionId: 'q1', questionText: 'One?', userAnswer: 'true' };
+const q = (id: string) =>
+  ({ _id: id, question: id, questionType: 'truefalse', options: [], category: null }) as ParticipantQuestion;
+const questions = [q('q1'), q('q2'), q('q3')];
 
-test('answering a question again replaces the earlier answer and keeps its place', () => {
-  const a2 = { questionId: 'q2', questionText: 'Two?', userAnswer: 'Paris' };
-  const answers = withAnswer(withAnswer([a1], a2), { ...a1, userAnswer: 'false' });
-  expect(answers).toEqual([{ ...a1, userAnswer: 'false' }, a2]);
+test('the quiz resumes at the first question without an answer, or the last when all have one', () => {
+  expect(firstUnanswered(questions, {})).toBe(0);
+  expect(firstUnanswered(questions, { q1: 'true', q3: 'false' })).toBe(1);
+  expect(firstUnanswered(questions, { q1: 'true', q2: 'x', q3: 'false' })).toBe(2);
+  expect(firstUnanswered([], {})).toBe(0);
 });
 
-test('saved answers and position are read back; damaged storage reads as nothing saved', () => {
-  saveAnswers([a1]);
-  saveIndex(2);
-  expect(readSavedAnswers()).toEqual([a1]);
-  expect(readSavedIndex()).toBe(2);
-  localStorage.setItem('answers', '{not json');
-  localStorage.setItem('currentQuestionIndex', '-3');
-  localStorage.setItem('questions', JSON.stringify([{ _id: 1 }]));
-  expect(readSavedAnswers()).toEqual([]);
-  expect(readSavedIndex()).toBeNull();
-  expect(readSavedQuestions()).toBeNull();
+test('only answers to questions of the set count', () => {
+  expect(answeredCount(questions, { q1: 'true', other: 'x' })).toBe(1);
 });
 
-test('a finished submission forgets every saved quiz key', () => {
+test('a finished submission forgets every saved quiz key and the unsent saves, not the details', () => {
   for (const key of [
+    'pendingAnswers',
     'questions',
     'answers',
     'currentQuestionIndex',

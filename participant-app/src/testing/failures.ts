@@ -4,8 +4,10 @@
 export type FailedSubmission = [status: number, extra: { networkError?: boolean }, message: string];
 
 /**
- * The expired session, rejected data, a server error, no network at all and one other status, with the
- * messages a form shows for them: `invalid` for rejected data (400) and `other` for `otherStatus`.
+ * Rejected data, a server error, no network at all and one other status, with the messages a form
+ * shows for them: `invalid` for rejected data (400) and `other` for `otherStatus`. A refused token
+ * (401, and 403 from another device's session) is not among them: the forms offer the resume code
+ * for it instead of a message.
  */
 export function failedSubmissions(
   invalid: string,
@@ -13,7 +15,6 @@ export function failedSubmissions(
   [otherStatus, other]: [number, string],
 ): FailedSubmission[] {
   return [
-    [401, {}, 'Your session has expired. Please log in again.'],
     [400, {}, invalid],
     [serverStatus, {}, 'Server error occurred. Please try again later.'],
     [0, { networkError: true }, 'Network error. Please check your internet connection and try again.'],

@@ -20,6 +20,14 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit Assessment
 
 const loadFailed = 'Failed to load workplace concerns. Please refresh the page and try again.';
 
+test('the page is as wide as the consent and question pages (760 px), not wider', async () => {
+  mockApi({ 'GET complaint-bother/get-all': { body: loaded } });
+  renderConcerns();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Workplace Concerns Assessment' });
+  const container = heading.closest<HTMLElement>('.mantine-Container-root');
+  expect(container?.style.getPropertyValue('--container-size')).toBe('calc(47.5rem * var(--mantine-scale))');
+});
+
 test('each concern offers A little, Quite a Bit and A great deal under the three column headings', async () => {
   mockApi({ 'GET complaint-bother/get-all': { body: loaded } });
   renderConcerns();
@@ -130,6 +138,21 @@ test.each(
   expect(option('Workload', 'Quite a Bit')).toHaveAttribute('aria-pressed', 'true');
   expect(submitButton()).toHaveAttribute('aria-disabled', 'false');
   expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
+});
+
+test('a token the server no longer takes (401) offers the resume code, never a log-in, and keeps the choices', async () => {
+  mockApi({
+    'GET complaint-bother/get-all': { body: loaded },
+    'POST complaint-bother/add-complaint': { status: 401, body: { message: 'Invalid token' } },
+  });
+  renderConcerns();
+  await screen.findByRole('group', { name: 'Workload' });
+  await userEvent.click(option('Workload', 'Quite a Bit'));
+  await userEvent.click(submitButton());
+  expect(await screen.findByText('Your session on this device has ended')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue with your resume code' })).toHaveAttribute('href', '/resume');
+  expect(screen.queryByText(/log in/i)).not.toBeInTheDocument();
+  expect(option('Workload', 'Quite a Bit')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a refusal for too many attempts says how long to wait and keeps the choices', async () => {

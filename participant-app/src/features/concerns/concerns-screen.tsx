@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { concernRatingsApi, paths } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { pageWidth } from '../../components/page';
+import { RefusedHere } from '../../components/resume-link';
 import { LoadingStatus, RetryAlert } from '../../components/status';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { ConcernRow } from './components/concern-row';
@@ -26,7 +28,7 @@ export function ratingsOf(concerns: RatedConcern[], selections: Selections) {
 export function ConcernsScreen() {
   const { load, retry } = useConcerns();
   const [selections, setSelections] = useState<Selections>({});
-  const { submitting, setSubmitting, failure, setFailure, send } = useFormSubmission('assessment');
+  const { submitting, setSubmitting, failure, setFailure, refusal, send } = useFormSubmission('assessment');
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const concerns = useMemo(() => (load.status === 'loading' ? [] : load.concerns), [load]);
@@ -75,7 +77,7 @@ export function ConcernsScreen() {
   return (
     <>
       <AppHeader />
-      <Container size={960} py={{ base: 'lg', sm: 40 }} px="md">
+      <Container size={pageWidth} py={{ base: 'lg', sm: 40 }} px="md">
         <Stack gap="md">
           <div>
             <Title order={1} size="h2">
@@ -135,6 +137,7 @@ export function ConcernsScreen() {
               {failure}
             </Alert>
           )}
+          {refusal && <RefusedHere {...refusal} />}
 
           <Group justify="space-between" gap="sm">
             <Button component={Link} to={paths.thankyou} variant="default" size="md">

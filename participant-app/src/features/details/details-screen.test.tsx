@@ -19,7 +19,20 @@ test('name, a valid email and a numeric phone are required before anything is se
   expect(screen.getByText('Name is required')).toBeInTheDocument();
   expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   expect(screen.getByText('Phone number must contain digits only')).toBeInTheDocument();
-  expect(calls).toHaveLength(0);
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test('a field in error reddens only its border and message: the phone placeholder keeps its grey, unlike a typed value', async () => {
+  mockApi({});
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '');
+  const phone = screen.getByLabelText(/Phone number/);
+  expect(phone).toHaveAttribute('aria-invalid', 'true');
+  expect(phone).toHaveAttribute('placeholder', expect.any(String));
+  expect(phone).toHaveAccessibleDescription('Phone number is required');
+  // Mantine sets these to the error red on a field in error; the input's own values win over it.
+  expect(phone.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-placeholder)');
+  expect(phone.style.getPropertyValue('--input-color')).toBe('var(--mantine-color-text)');
 });
 
 test('a new participant is stored and sent to the welcome screen', async () => {
@@ -29,7 +42,11 @@ test('a new participant is stored and sent to the welcome screen', async () => {
   renderDetails();
   await fill('Ada Lovelace', 'ada@example.com', '03001234567');
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
-  expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567' });
+  expect(calls.find((c) => c.path === 'auth/validateuser')?.body).toEqual({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '03001234567',
+  });
   expect(JSON.parse(localStorage.getItem('UserData') ?? '{}')).toEqual({
     name: 'Ada Lovelace',
     email: 'ada@example.com',
@@ -85,4 +102,49 @@ test('the same participant coming back keeps their unfinished quiz', async () =>
   await fill('First', 'First@Example.com', '0300');
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
   expect(localStorage.getItem('answers')).not.toBeNull();
+});
+
+test("an email whose assessment has started elsewhere (409) shows the server's message and the way to the resume code", async () => {
+  const message =
+    'This assessment was started on another device. Continue from your invitation link, or with your email and resume code.';
+  mockApi({ 'POST auth/validateuser': { status: 409, body: { message } } });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '03001234567');
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue with your resume code' })).toHaveAttribute('href', '/resume');
+  expect(screen.queryByText('Something went wrong, please try again!')).not.toBeInTheDocument();
+  expect(localStorage.getItem('UserData')).toBeNull();
+  expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
+});
+
+test('with open entry off, / says the assessment is by invitation instead of showing the form', async () => {
+  mockApi({ 'GET participation': { body: { openEntry: false } } });
+  renderDetails();
+  // The form (as painted before any script ran) stays until the server has said.
+  expect(screen.getByRole('form', { name: 'Account information' })).toBeInTheDocument();
+  expect(
+    await screen.findByText('This assessment is by invitation. Please use the link in your invitation.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Account information' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue with your resume code' })).toHaveAttribute('href', '/resume');
+});
+
+test('with open entry on, the form stays', async () => {
+  const { calls } = mockApi({ 'GET participation': { body: { openEntry: true } } });
+  renderDetails();
+  await waitFor(() => expect(calls.some((c) => c.path === 'participation')).toBe(true));
+  expect(screen.getByRole('form', { name: 'Account information' })).toBeInTheDocument();
+  expect(screen.queryByText(/by invitation/)).not.toBeInTheDocument();
+});
+
+test('a refusal of the details because open entry is off (403) shows the invitation message', async () => {
+  mockApi({
+    'POST auth/validateuser': { status: 403, body: { message: 'This assessment is by invitation only' } },
+  });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '03001234567');
+  expect(
+    await screen.findByText('This assessment is by invitation. Please use the link in your invitation.'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue with your resume code' })).toBeInTheDocument();
 });

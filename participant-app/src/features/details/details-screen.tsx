@@ -1,14 +1,34 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { participantApi, paths, rateLimitMessage, storageKeys, writeStored } from '@prometrica/shared-api';
+import {
+  isApiError,
+  participantApi,
+  paths,
+  progressApi,
+  rateLimitMessage,
+  storageKeys,
+  writeStored,
+} from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
-import { readParticipantDetails, saveParticipantDetails, type ParticipantDetails } from '../../lib/participant-details';
-import { clearQuizProgress } from '../../lib/quiz-progress';
+import { ResumeLink } from '../../components/resume-link';
+import { enterParticipant, type ParticipantDetails } from '../../lib/participant-details';
+import { settleWhileLive } from '../../lib/settle-while-live';
 import { DIGITS_PATTERN, EMAIL_PATTERN } from '../../lib/validation';
 
 type Errors = Partial<Record<keyof ParticipantDetails, string>>;
+
+/**
+ * A field in error keeps its text and placeholder colours: only the border and the message turn
+ * red (Mantine reddens both, and a red placeholder such as the phone's reads like a typed value).
+ */
+const calmInError = {
+  input: {
+    '--input-color': 'var(--mantine-color-text)',
+    '--input-placeholder-color': 'var(--mantine-color-placeholder)',
+  },
+} as const;
 
 /** Spec section 5, details form. */
 export function validateDetails(values: ParticipantDetails): Errors {
@@ -21,23 +41,37 @@ export function validateDetails(values: ParticipantDetails): Errors {
   return errors;
 }
 
-/** `/`: the participant gives name, email and phone before the assessment. */
+/** What `/` says instead of the form when open entry is off. */
+export const invitationOnlyMessage = 'This assessment is by invitation. Please use the link in your invitation.';
+
+/**
+ * `/`: the participant gives name, email and phone before the assessment. When the assessment is
+ * by invitation only, it says so instead (the form painted before any script ran is replaced once
+ * the server has said).
+ */
 export function DetailsScreen() {
   const navigate = useNavigate();
   const [values, setValues] = useState<ParticipantDetails>({ name: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [openEntry, setOpenEntry] = useState(true);
+  /** The server's reply for an email whose assessment has started elsewhere (409). */
+  const [startedElsewhere, setStartedElsewhere] = useState<string | null>(null);
+
+  useEffect(() => settleWhileLive(progressApi.getParticipation(), (settings) => setOpenEntry(settings.openEntry)), []);
 
   /** A field's name, value, error and change handler (a change clears its error). */
   const field = (name: keyof ParticipantDetails) => ({
     name,
     value: values[name],
     error: errors[name],
+    styles: calmInError,
     required: true,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
+      if (name === 'email') setStartedElsewhere(null);
     },
   });
 
@@ -48,12 +82,10 @@ export function DetailsScreen() {
     if (Object.keys(found).length > 0) return;
     const details = { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() };
     setSubmitting(true);
+    setStartedElsewhere(null);
     try {
       const res = await participantApi.validateUser(details);
-      // Someone else on this browser: their unfinished quiz must not carry over to this participant.
-      const previous = readParticipantDetails();
-      if (previous && previous.email.toLowerCase() !== details.email.toLowerCase()) clearQuizProgress();
-      saveParticipantDetails(details);
+      enterParticipant(details);
       if (res.status) {
         writeStored(storageKeys.previousAnswers, JSON.stringify(res.response));
         writeStored(storageKeys.scoreResults, JSON.stringify(res.results));
@@ -62,9 +94,17 @@ export function DetailsScreen() {
         navigate(paths.welcome);
       }
     } catch (error) {
+      setSubmitting(false);
+      if (isApiError(error) && error.status === 409) {
+        setStartedElsewhere(error.message);
+        return;
+      }
+      if (isApiError(error) && error.status === 403) {
+        setOpenEntry(false);
+        return;
+      }
       const message = rateLimitMessage(error) ?? 'Something went wrong, please try again!';
       notifications.show({ color: 'red', title: 'Error', message });
-      setSubmitting(false);
     }
   }
 
@@ -73,32 +113,53 @@ export function DetailsScreen() {
       <AppHeader />
       <Container size={480} py="xl" px="md">
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
-          <form onSubmit={submit} noValidate aria-label="Account information">
-            <Stack gap="md">
-              <div>
-                <Title order={1} size="h2">
-                  Account information
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  Enter your details to begin the Prometrica assessment.
-                </Text>
-              </div>
-              <TextInput label="Full name" autoComplete="name" maxLength={200} {...field('name')} />
-              <TextInput label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />
-              <TextInput
-                label="Phone number"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                placeholder="03XXXXXXXXX"
-                maxLength={32}
-                {...field('phone')}
-              />
-              <Button type="submit" size="md" loading={submitting} fullWidth>
-                Continue
-              </Button>
+          {openEntry ? (
+            <form onSubmit={submit} noValidate aria-label="Account information">
+              <Stack gap="md">
+                <div>
+                  <Title order={1} size="h2">
+                    Account information
+                  </Title>
+                  <Text c="dimmed" size="sm" mt={4}>
+                    Enter your details to begin the Prometrica assessment.
+                  </Text>
+                </div>
+                <TextInput label="Full name" autoComplete="name" maxLength={200} {...field('name')} />
+                <TextInput label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />
+                <TextInput
+                  label="Phone number"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  placeholder="03XXXXXXXXX"
+                  maxLength={32}
+                  {...field('phone')}
+                />
+                {startedElsewhere !== null && (
+                  <Alert color="orange" title="You have already started">
+                    <Stack gap="sm" align="flex-start">
+                      <Text size="sm">{startedElsewhere}</Text>
+                      <ResumeLink variant="white" />
+                    </Stack>
+                  </Alert>
+                )}
+                <Button type="submit" size="md" loading={submitting} fullWidth>
+                  Continue
+                </Button>
+              </Stack>
+            </form>
+          ) : (
+            <Stack gap="md" align="flex-start">
+              <Title order={1} size="h2">
+                Prometrica assessment
+              </Title>
+              <Text>{invitationOnlyMessage}</Text>
+              <Text c="dimmed" size="sm">
+                Started already on another device? Continue with your email and resume code.
+              </Text>
+              <ResumeLink />
             </Stack>
-          </form>
+          )}
         </Paper>
       </Container>
     </>

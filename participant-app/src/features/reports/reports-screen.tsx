@@ -105,8 +105,8 @@ export function ReportsScreen() {
               <SummarySection title="Your report">
                 <Text>
                   The doctor will prepare your personal report from your responses and email it to{' '}
-                  {email ? <strong>{email}</strong> : 'the email address you gave'} within {REPORT_WORKING_DAYS} working
-                  days.
+                  {email ? <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> : 'the email address you gave'}{' '}
+                  within {REPORT_WORKING_DAYS} working days.
                 </Text>
               </SummarySection>
             </>

@@ -1,11 +1,18 @@
+import { useEffect, useState } from 'react';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '@prometrica/shared-api';
+import { paths, progressApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { ResumeCode } from '../../components/resume-code';
 import { DoneIcon } from '../../components/status';
+import { settleWhileLive } from '../../lib/settle-while-live';
 
 /** `/thankyou` and `/Thankyou`: the assessment is complete. */
 export function ThankyouScreen() {
+  // The resume code opens the summary on another device; without the progress it is left out.
+  const [resumeCode, setResumeCode] = useState<string | null>(null);
+  useEffect(() => settleWhileLive(progressApi.getProgress(), (progress) => setResumeCode(progress.resumeCode)), []);
+
   return (
     <>
       <AppHeader />
@@ -22,6 +29,7 @@ export function ThankyouScreen() {
             <Button component={Link} to={paths.reports} variant="light">
               View my summary
             </Button>
+            {resumeCode && <ResumeCode code={resumeCode} />}
           </Stack>
         </Paper>
       </Container>

@@ -1,10 +1,20 @@
+import { useEffect, useState } from 'react';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '@prometrica/shared-api';
+import { paths, progressApi } from '@prometrica/shared-api';
 import { AppHeader } from '../../components/app-header';
+import { settleWhileLive } from '../../lib/settle-while-live';
 
-/** `/welcome`: what the assessment is, and the way in. */
+/** `/welcome`: what the assessment is, and the way in (or on, for a participant who has signed). */
 export function WelcomeScreen() {
+  // Begin leads to the consent form; a participant whose consent is on record continues to the
+  // questions instead (where a submission shows as such).
+  const [consented, setConsented] = useState(false);
+  useEffect(
+    () => settleWhileLive(progressApi.getProgress(), (progress) => setConsented(progress.consent !== null)),
+    [],
+  );
+
   return (
     <>
       <AppHeader />
@@ -24,8 +34,13 @@ export function WelcomeScreen() {
             This is not therapy and it gives no medical diagnosis. It is a tool to help you consider one question:
             &lsquo;What&apos;s next for me?&rsquo;
           </Text>
-          <Button component={Link} to={paths.consent} size="lg" w={{ base: '100%', sm: 'fit-content' }}>
-            Begin
+          <Button
+            component={Link}
+            to={consented ? paths.question : paths.consent}
+            size="lg"
+            w={{ base: '100%', sm: 'fit-content' }}
+          >
+            {consented ? 'Continue' : 'Begin'}
           </Button>
         </Stack>
       </Container>

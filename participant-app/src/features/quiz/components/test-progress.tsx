@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Paper, Progress, Text, Title } from '@mantine/core';
 
 export interface TestProgressProps {
@@ -5,6 +6,8 @@ export interface TestProgressProps {
   index: number;
   /** Number of questions. */
   total: number;
+  /** Shown beside the percentage (how saving goes). */
+  status?: ReactNode;
 }
 
 /** How far through the test the participant is: round(current index ÷ total × 100). */
@@ -13,7 +16,7 @@ export function progressPercent(index: number, total: number): number {
 }
 
 /** The `Test Progress` panel above the question. */
-export function TestProgress({ index, total }: TestProgressProps) {
+export function TestProgress({ index, total, status }: TestProgressProps) {
   const percent = progressPercent(index, total);
   return (
     <Paper withBorder radius="md" p="md">
@@ -28,9 +31,12 @@ export function TestProgress({ index, total }: TestProgressProps) {
       <Progress.Root size="lg" radius="xl">
         <Progress.Section value={percent} aria-label="Test progress" />
       </Progress.Root>
-      <Text size="sm" c="dimmed" mt={6}>
-        {percent}% Complete
-      </Text>
+      <Group justify="space-between" align="flex-start" gap={4} mt={6}>
+        <Text size="sm" c="dimmed">
+          {percent}% Complete
+        </Text>
+        {status}
+      </Group>
     </Paper>
   );
 }

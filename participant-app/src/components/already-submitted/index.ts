@@ -1,0 +1,1 @@
+export { AlreadySubmitted, type AlreadySubmittedProps } from './already-submitted';

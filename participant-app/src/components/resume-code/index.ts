@@ -1,0 +1,1 @@
+export { ResumeCode } from './resume-code';

@@ -1,0 +1,2 @@
+export { ResumeLink } from './resume-link';
+export { RefusedHere, type RefusedHereProps } from './refused-here';

@@ -1,0 +1,1 @@
+export { SaveStatus, saveStatusText, useSaveQueue } from './save-status';

@@ -1,0 +1,1 @@
+export { InviteScreen as default, InviteScreen } from './invite-screen';

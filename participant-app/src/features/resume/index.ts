@@ -1,0 +1,1 @@
+export { ResumeScreen as default, ResumeScreen, validateResume } from './resume-screen';

@@ -24,6 +24,7 @@ test('the sidebar names the product, links every section and opens from the burg
     .map((a) => [a.textContent, a.getAttribute('href')]);
   expect(links).toEqual([
     ['Overview', '/dashboard/overview'],
+    ['Participants', '/dashboard/participants'],
     ['Results', '/dashboard/result'],
     ['Users', '/dashboard/user-list'],
     ['Questions', '/dashboard/question-list'],

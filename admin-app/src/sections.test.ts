@@ -60,6 +60,7 @@ describe('the sections table as the build reads it (config/dashboard-sections.cj
     expect(chunkOfChild(readDashboardSections(file))).toEqual({
       '': 'dashboard-overview',
       overview: 'dashboard-overview',
+      participants: 'dashboard-participants',
       result: 'dashboard-results',
       'user-list': 'dashboard-users',
       'add-user': 'dashboard-users',

@@ -42,6 +42,10 @@ export const sections = {
     screens: { overview: (m) => m.default },
     nav: 'Overview',
   }),
+  participants: section(() => import(/* webpackChunkName: "dashboard-participants" */ './features/participants'), {
+    screens: { participants: (m) => m.default },
+    nav: 'Participants',
+  }),
   results: section(() => import(/* webpackChunkName: "dashboard-results" */ './features/results'), {
     screens: { result: (m) => m.default },
     nav: 'Results',

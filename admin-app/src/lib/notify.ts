@@ -1,8 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '@prometrica/shared-api';
+import { isApiError, rateLimitMessage } from '@prometrica/shared-api';
 
-/** The text to show for a failed call: the server's message, else the error's own (spec section 8). */
+/**
+ * The text to show for a failed call: how long to wait when it was refused as too frequent (429),
+ * else the server's message, else the error's own (spec section 8).
+ */
 export function messageOf(error: unknown, fallback = 'Something went wrong, please try again!'): string {
+  const wait = rateLimitMessage(error);
+  if (wait) return wait;
   if (isApiError(error)) return error.message || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -37,6 +37,13 @@ export function useFormFields<V extends object, E extends FieldErrors<V> = Field
     return !invalid(found);
   }
 
+  /** Shows `message` at `field` when the form has such a field (a refusal the server names a field for); false otherwise. */
+  function showAt(field: string, message: string): boolean {
+    if (!Object.prototype.hasOwnProperty.call(values, field)) return false;
+    setErrors((e) => ({ ...e, [field]: message }));
+    return true;
+  }
+
   /** An input's value, change handler, message and disabled state for a text field (`clean` rewrites what is typed). */
   function field<K extends keyof V>(name: K, disabled: boolean, clean?: (text: string) => string): FieldBinding {
     return {
@@ -50,5 +57,5 @@ export function useFormFields<V extends object, E extends FieldErrors<V> = Field
     };
   }
 
-  return { values, setValues, errors, setErrors, set, check, field };
+  return { values, setValues, errors, setErrors, set, check, field, showAt };
 }

@@ -4,12 +4,16 @@ import {
   type Category,
   type Concern,
   type ConcernSubmission,
+  type ParticipantListResponse,
+  type ParticipantSummary,
   type Question,
   type Result,
   type ResultListResponse,
   type Role,
+  type SignedAgreement,
   type StatsResponse,
   type User,
+  type UserListResponse,
 } from '@prometrica/shared-api';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 9)).toISOString();
@@ -24,6 +28,19 @@ export function aUser(overrides: Partial<User> = {}): User {
     createdAt: at(5),
     updatedAt: at(6),
     ...overrides,
+  };
+}
+
+/** `GET admin/getallusers`'s answer for these accounts, counted as the server counts them. */
+export function userList(users: User[]): UserListResponse {
+  return {
+    users,
+    totalUsers: users.length,
+    counts: {
+      accounts: users.length,
+      users: users.filter((u) => u.role === 'user').length,
+      admins: users.filter((u) => u.role === 'admin' || u.role === 'superadmin').length,
+    },
   };
 }
 
@@ -150,15 +167,83 @@ export function aConcernSubmission(overrides: Partial<ConcernSubmission> = {}): 
 export function someStats(overrides: Partial<StatsResponse> = {}): StatsResponse {
   return {
     year: 2026,
-    totals: { users: 112, questions: 97, admins: 3 },
-    lastMonth: { users: 100, questions: 100, admins: 0 },
-    monthly: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, users: i, questions: i * 2 })),
+    // 100 participants; 12 staff accounts: 9 of role user, 2 admins, 1 superadmin.
+    totals: { participants: 100, accounts: 12, users: 9, admins: 3, questions: 97 },
+    lastMonth: { participants: 89, accounts: 11, users: 9, admins: 0, questions: 100 },
+    monthly: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, participants: i, questions: i * 2 })),
     roles: [
       { role: 'participant', count: 100 },
       { role: 'user', count: 9 },
       { role: 'admin', count: 2 },
       { role: 'superadmin', count: 1 },
     ],
+    ...overrides,
+  };
+}
+
+type Invitation = NonNullable<ParticipantSummary['invitation']>;
+
+/** An active invitation as the participants list shows it. */
+export function anInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    _id: 'i1',
+    link: 'https://prometrica.example/invite/tok-ada',
+    status: 'active',
+    createdAt: at(3),
+    expiresAt: at(30),
+    openedAt: null,
+    lastSentAt: null,
+    ...overrides,
+  };
+}
+
+/** An invited participant who has not opened their link yet. */
+export function aParticipant(overrides: Partial<ParticipantSummary> = {}): ParticipantSummary {
+  return {
+    _id: 'p1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+    stage: 'invited',
+    answered: 0,
+    questionCount: 20,
+    createdAt: at(3),
+    lastActivityAt: new Date(2026, 0, 4, 14, 30).toISOString(),
+    invitation: anInvitation(),
+    resultId: null,
+    ...overrides,
+  };
+}
+
+/** The participants list's answer holding `participants` as its one page. */
+export function participantListOf(
+  participants: ParticipantSummary[],
+  extra: Partial<ParticipantListResponse> = {},
+): { body: ParticipantListResponse } {
+  return {
+    body: {
+      participants,
+      totalParticipants: participants.length,
+      page: 1,
+      totalPages: participants.length ? 1 : 0,
+      mailConfigured: false,
+      ...extra,
+    },
+  };
+}
+
+/** A consent signed with every piece of evidence recorded. */
+export function anAgreement(overrides: Partial<SignedAgreement> = {}): SignedAgreement {
+  return {
+    _id: 'a1',
+    date: '12/01/2026',
+    imageBase64: 'iVBORw0KGgo=',
+    createdAt: new Date(2026, 0, 12, 9, 41).toISOString(),
+    textVersion: '2026-11-25',
+    textSha256: '3f5a9c0d7e21b4c6a8f0e2d4c6b8a0f1e3d5c7b9a1f3e5d7c9b1a3f5e7d9c1b3',
+    signedName: 'Grace Hopper',
+    method: 'drawn',
+    clientAddress: '203.0.113.7',
     ...overrides,
   };
 }

@@ -79,3 +79,25 @@ export async function onSmallScreen(work: () => Promise<void>) {
     window.matchMedia = desktop;
   }
 }
+
+/**
+ * Expects the table's columns named `names` (dates, badges, counts, buttons) to stay on one line:
+ * their heading and every cell under it are marked so (a badge there is never cut to "US…").
+ */
+export function expectShortColumns(names: string[], table: HTMLElement = screen.getByRole('table')) {
+  const headers = within(table).getAllByRole('columnheader');
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const index = headers.findIndex((header) => header.textContent === name);
+    expect([name, index >= 0]).toEqual([name, true]);
+    expect(headers[index]).toHaveAttribute('data-nowrap');
+    for (const row of rows) expect(within(row).getAllByRole('cell')[index]).toHaveAttribute('data-nowrap');
+  }
+}
+
+/** Expects the list named `name` as cards (a phone), with no table: returns the cards. */
+export function cardsOf(name: string) {
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  return within(screen.getByRole('list', { name })).getAllByRole('listitem');
+}

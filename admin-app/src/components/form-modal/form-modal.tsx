@@ -53,11 +53,11 @@ export function FormModal<T>({ item, keyOf, title, size, onClose, onSaved, child
   );
 }
 
-/** Why the server refused the form, above its fields. */
-export function SaveFailure({ failure, mb }: { failure: string | null; mb?: string }) {
+/** Why the server refused the form: above a modal's fields, beside a page's submit button. */
+export function SaveFailure({ failure, mb, mt }: { failure: string | null; mb?: string; mt?: string }) {
   if (!failure) return null;
   return (
-    <Alert color="red" title="Not saved" mb={mb} role="alert">
+    <Alert color="red" title="Not saved" mb={mb} mt={mt} role="alert">
       {failure}
     </Alert>
   );

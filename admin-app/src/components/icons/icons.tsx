@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 
-// A handful of line icons drawn inline: an icon package would add weight for seven glyphs.
+// A handful of line icons drawn inline: an icon package would add weight for a dozen glyphs.
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 function Svg({ size = 18, children, ...props }: IconProps) {
@@ -57,3 +57,35 @@ export const SearchIcon = icon(
 export const CheckIcon = icon(<path d="M5 12l5 5L20 7" />);
 
 export const CrossIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+
+export const CopyIcon = icon(
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </>,
+);
+
+export const MailIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </>,
+);
+
+export const BanIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.6 5.6l12.8 12.8" />
+  </>,
+);
+
+export const ReportIcon = icon(
+  <>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M14 3v5h5M9 13h7M9 17h5" />
+  </>,
+);
+
+export const UploadIcon = icon(<path d="M12 16V4M7 9l5-5 5 5M4 20h16" />);
+
+export const DownloadIcon = icon(<path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);

@@ -1,1 +1,15 @@
-export { CheckIcon, CrossIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
+export {
+  BanIcon,
+  CheckIcon,
+  CopyIcon,
+  CrossIcon,
+  DownloadIcon,
+  EditIcon,
+  EyeIcon,
+  MailIcon,
+  PlusIcon,
+  ReportIcon,
+  SearchIcon,
+  TrashIcon,
+  UploadIcon,
+} from './icons';

@@ -1,4 +1,4 @@
-export { ActionsCell, ListPanel, ListTable, NameCell } from './list-panel';
-export type { ListPanelProps, ListTableProps, ListView } from './list-panel';
+export { ActionsCell, ListCard, ListCards, ListPanel, ListTable, NameCell, ShortCell } from './list-panel';
+export type { ListCardProps, ListPanelProps, ListTableProps, ListView } from './list-panel';
 export { ListScreen } from './list-screen';
 export type { ListScreenProps } from './list-screen';

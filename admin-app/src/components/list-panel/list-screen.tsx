@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
+import { useMatchesMedia } from '../../lib/use-media-query';
 import type { DeleteFlow } from '../confirm-dialog';
 import { AddButton, PageHeader } from '../page-header';
 import { SearchInput } from '../search-input';
@@ -23,13 +24,15 @@ export interface ListScreenProps {
   table: Omit<ListTableProps, 'children'>;
   /** The table's rows. */
   children: ReactNode;
+  /** The same rows as cards (`ListCards`), shown instead of the table on a phone. */
+  cards: ReactNode;
   /** The modals the rows' buttons open. */
   modals: ReactNode;
 }
 
 /**
- * A searchable admin list: heading, figures and search box, then the list in its panel, and the
- * modals its rows open.
+ * A searchable admin list: heading, figures and search box, then the list in its panel (a table,
+ * or cards on a phone, where a table would scroll sideways), and the modals its rows open.
  */
 export function ListScreen({
   list,
@@ -42,8 +45,10 @@ export function ListScreen({
   panel,
   table,
   children,
+  cards,
   modals,
 }: ListScreenProps) {
+  const small = useMatchesMedia('(max-width: 48em)');
   return (
     <Stack gap={header ? 'lg' : 'md'}>
       {header && (
@@ -56,7 +61,7 @@ export function ListScreen({
       </SimpleGrid>
       <SearchInput label={search} placeholder={searchPlaceholder} value={list.search} onChange={list.setSearch} />
       <ListPanel {...panel} list={list.panel} deleting={rows.deleting}>
-        <ListTable {...table}>{children}</ListTable>
+        {small ? cards : <ListTable {...table}>{children}</ListTable>}
       </ListPanel>
       {modals}
     </Stack>

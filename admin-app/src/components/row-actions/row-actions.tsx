@@ -13,6 +13,8 @@ export interface RowActionsProps {
   view?: RowAction;
   edit?: RowAction;
   remove?: RowAction;
+  /** Larger buttons for touch (cards). */
+  size?: 'md' | 'lg';
 }
 
 const kinds = [
@@ -22,7 +24,7 @@ const kinds = [
 ] as const;
 
 /** The view, edit and delete buttons at the end of a table row (only those given). */
-export function RowActions(props: RowActionsProps) {
+export function RowActions({ size = 'md', ...props }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       {kinds.map(({ key, color, Icon }) => {
@@ -32,6 +34,7 @@ export function RowActions(props: RowActionsProps) {
           <ActionIcon
             key={key}
             variant="subtle"
+            size={size}
             {...(color ? { color } : {})}
             aria-label={action.label}
             disabled={action.blockedBecause !== undefined}

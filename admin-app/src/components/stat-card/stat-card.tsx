@@ -25,22 +25,27 @@ function changeColor(change: string): MantineColor {
 export function StatCard({ label, value, description, change, accent }: StatCardProps) {
   const style = accent ? ({ '--stat-accent': accent } as CSSProperties) : undefined;
   return (
-    <Paper withBorder radius="md" p="md" className={classes.card} style={style} role="group" aria-label={label}>
+    <Paper withBorder radius="md" className={classes.card} style={style} role="group" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed" fw={600}>
+        <Text size="sm" c="dimmed" fw={600} className={classes.label}>
           {label}
         </Text>
         {change !== undefined && (
-          <Badge variant="light" color={changeColor(change)} aria-label={`Change against last month: ${change}`}>
+          <Badge
+            variant="light"
+            color={changeColor(change)}
+            className={classes.change}
+            aria-label={`Change against last month: ${change}`}
+          >
             {change}
           </Badge>
         )}
       </Group>
-      <Text fz={28} fw={700} className={classes.value} mt={4}>
+      <Text fw={700} className={classes.value} mt={4}>
         {value}
       </Text>
       {description && (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text size="xs" c="dimmed" mt={4} className={classes.description}>
           {description}
         </Text>
       )}

@@ -62,3 +62,30 @@ test("a refusal for too many attempts says how long to wait, from the reply's Re
   expect(screen.queryByText(/15 minutes/)).not.toBeInTheDocument();
   expect(localStorage.getItem('token')).toBeNull();
 });
+
+test('the "Login failed" notice goes once the next sign-in succeeds', async () => {
+  let attempts = 0;
+  mockApi({
+    'POST auth/login': () =>
+      ++attempts === 1
+        ? { status: 401, body: { message: 'Invalid email or password', error: 'Login failed' } }
+        : { body: { message: 'Login successful', accessToken: 'tok', user: superadmin } },
+  });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'wrong-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+  expect(screen.getByText('Login failed')).toBeInTheDocument();
+
+  await userEvent.clear(screen.getByLabelText(/Password/));
+  await userEvent.type(screen.getByLabelText(/Password/), 'secret-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(await screen.findByText('Signed in')).toBeInTheDocument();
+  // Within a second: long before the notice would close by itself (4 s).
+  await waitFor(() => expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument(), {
+    timeout: 1000,
+  });
+  expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+});

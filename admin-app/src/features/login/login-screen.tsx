@@ -18,6 +18,9 @@ export function validateLogin(email: string, password: string): Errors {
   return errors;
 }
 
+/** The id of the failed sign-in's notice: a later attempt replaces it, a successful one takes it away. */
+const FAILURE_NOTICE = 'login-failed';
+
 /** `/admin` and `/login`: sign in to the management area. */
 export function LoginScreen() {
   const login = useAuthStore((s) => s.login);
@@ -33,11 +36,15 @@ export function LoginScreen() {
     const { email, password } = form.values;
     try {
       const message = await login(email.trim(), password);
+      // A refusal told before this attempt must not follow the account onto the dashboard.
+      notifications.hide(FAILURE_NOTICE);
       notifications.show({ color: 'green', title: 'Signed in', message });
       const role = useAuthStore.getState().user?.role;
       navigate(role === 'admin' || role === 'superadmin' ? paths.overview : paths.welcome, { replace: true });
     } catch (error) {
+      notifications.hide(FAILURE_NOTICE);
       notifications.show({
+        id: FAILURE_NOTICE,
         color: 'red',
         title: (isApiError(error) && error.error) || 'Login failed',
         // For a 429 the wait left comes from its Retry-After; the server's message names its whole window.

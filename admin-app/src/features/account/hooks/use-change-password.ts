@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { authApi } from '@prometrica/shared-api';
-import { messageOf, notifyError, notifySuccess } from '../../../lib/notify';
+import { messageOf } from '../../../lib/notify';
 
 /** Spec section 8: the success text when the server sends no message. */
 export const PASSWORD_CHANGED_FALLBACK = 'Password changed successfully!';
@@ -11,7 +11,10 @@ export interface PasswordChangeOutcome {
   message: string;
 }
 
-/** Sends `user/change-password` and reports the outcome as a notice and as state for the form. */
+/**
+ * Sends `user/change-password` and keeps the outcome for the form, which tells it where the user is
+ * looking (the form stays on screen): once, so no notice repeats it.
+ */
 export function useChangePassword() {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<PasswordChangeOutcome | null>(null);
@@ -24,11 +27,9 @@ export function useChangePassword() {
       const res = await authApi.changePassword({ currentPassword, newPassword });
       const message = res.message || PASSWORD_CHANGED_FALLBACK;
       setOutcome({ ok: true, message });
-      notifySuccess(message, 'Password changed');
       return true;
     } catch (error) {
       setOutcome({ ok: false, message: messageOf(error) });
-      notifyError(error, 'The password was not changed');
       return false;
     } finally {
       setSaving(false);

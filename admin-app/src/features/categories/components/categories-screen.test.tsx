@@ -4,7 +4,7 @@ import type { Category } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs } from '../../../testing/fixtures';
 import { openDialog } from '../../../testing/dialogs';
-import { columnOf, expectNoMatches } from '../../../testing/lists';
+import { cardsOf, columnOf, expectNoMatches, expectShortColumns, onSmallScreen } from '../../../testing/lists';
 import { CategoriesScreen } from './categories-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -79,7 +79,7 @@ test('Create stays disabled until a name is typed, then adds the category', asyn
   expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
 });
 
-test("a duplicate name keeps the modal open with the server's message", async () => {
+test("a duplicate name keeps the modal open with the server's message, told once in the modal", async () => {
   mockApi({
     'GET category': { body: { categories: [aCategory({ name: 'Leadership' })] } },
     'POST category': { status: 409, body: { message: 'A category with this name already exists' } },
@@ -92,6 +92,9 @@ test("a duplicate name keeps the modal open with the server's message", async ()
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(await within(dialog).findByText('A category with this name already exists')).toBeInTheDocument();
   expect(within(dialog).getByRole('textbox', { name: /^Category name/ })).toHaveValue('leadership');
+  // No notice repeats it (over the modal's close button).
+  expect(screen.getAllByText('A category with this name already exists')).toHaveLength(1);
+  expect(screen.queryByText('The category was not created')).not.toBeInTheDocument();
 });
 
 test('editing renames the category with Update', async () => {
@@ -147,4 +150,23 @@ test('deleting the only category on the last page moves back a page', async () =
   expect(await screen.findByText('Category deleted successfully')).toBeInTheDocument();
   await waitFor(() => expect(names()).toHaveLength(10));
   expect(names()[0]).toBe('Category 11');
+});
+
+test('at desktop width the question count, date and buttons stay on one line', async () => {
+  mockApi({ 'GET category': { body: { categories: [aCategory({ name: 'Leadership' })] } } });
+  renderWithProviders(<CategoriesScreen />);
+  await screen.findByText('Leadership');
+  expectShortColumns(['Questions', 'Created', 'Actions']);
+});
+
+test('on a phone the categories are cards with their count and both buttons', async () => {
+  await onSmallScreen(async () => {
+    mockApi({ 'GET category': { body: { categories: [aCategory({ name: 'Leadership', questionCount: 3 })] } } });
+    renderWithProviders(<CategoriesScreen />);
+    await screen.findByText('Leadership');
+    const [card] = cardsOf('Categories');
+    expect(within(card!).getByText('3 questions')).toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Edit category Leadership' })).toBeEnabled();
+    expect(within(card!).getByRole('button', { name: 'Delete category Leadership' })).toBeEnabled();
+  });
 });

@@ -33,9 +33,7 @@ function CategoryForm({ category, modal }: { category: Category | null; modal: F
   const { saving } = modal;
   const [name, setName] = useState(category?.name ?? '');
   const { failure, clearFailure, save } = useSave(
-    category
-      ? { saved: 'Category updated', failed: 'The category was not updated' }
-      : { saved: 'Category created', failed: 'The category was not created' },
+    category ? { saved: 'Category updated' } : { saved: 'Category created' },
     modal.setSaving,
   );
 

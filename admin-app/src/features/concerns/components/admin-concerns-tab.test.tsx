@@ -4,7 +4,14 @@ import type { Concern } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcern, signInAs } from '../../../testing/fixtures';
 import { openDialog, saveAndExpectPut } from '../../../testing/dialogs';
-import { columnOf, expectNoMatches, expectSearches, onSmallScreen } from '../../../testing/lists';
+import {
+  cardsOf,
+  columnOf,
+  expectNoMatches,
+  expectSearches,
+  expectShortColumns,
+  onSmallScreen,
+} from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -230,4 +237,23 @@ test('changing tab starts with an empty search on page 1', async () => {
   expect(await screen.findByRole('searchbox', { name: 'Search complaints' })).toHaveValue('');
   await screen.findByText('Concern 12');
   expect(titles()[0]).toBe('Concern 12');
+});
+
+test('at desktop width the options, status, date and buttons stay on one line', async () => {
+  serve([aConcern({ status: 'pending', botherOptions: ['A little', 'Quite a Bit', 'A great deal'] })]);
+  renderWithProviders(<ConcernsScreen />);
+  await screen.findByText('3 options');
+  expectShortColumns(['Options', 'Status', 'Created', 'Actions']);
+});
+
+test('on a phone the complaints are cards with their status and every button', async () => {
+  await onSmallScreen(async () => {
+    serve([aConcern({ title: 'Clarity', status: 'resolved' })]);
+    renderWithProviders(<ConcernsScreen />);
+    await screen.findByText('Clarity');
+    const [card] = cardsOf('Complaints');
+    expect(within(card!).getByText('resolved')).toBeInTheDocument();
+    for (const verb of ['View', 'Edit', 'Delete'])
+      expect(within(card!).getByRole('button', { name: `${verb} complaint Clarity` })).toBeEnabled();
+  });
 });

@@ -5,10 +5,13 @@ import { concernsApi, type Concern } from '@prometrica/shared-api';
 import {
   ActionsCell,
   AddButton,
+  ListCard,
+  ListCards,
   ListPanel,
   ListTable,
   NameCell,
   SearchInput,
+  ShortCell,
   TruncatedText,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
@@ -20,6 +23,15 @@ import classes from './concerns.module.css';
 
 /** Description length in the table: 80 characters, 50 on small screens (spec section 9). */
 export const ADMIN_DESCRIPTION_LENGTH = { wide: 80, small: 50 } as const;
+
+function OptionCount({ concern }: { concern: Concern }) {
+  const count = concern.botherOptions.length;
+  return (
+    <Badge variant="light" color="gray">
+      {count} {count === 1 ? 'option' : 'options'}
+    </Badge>
+  );
+}
 
 /** The `Admin Complaints` tab: the concerns participants are asked to rate. */
 export function AdminConcernsTab() {
@@ -43,26 +55,47 @@ export function AdminConcernsTab() {
         empty={{ title: 'No Admin Complaints Found', hint: 'No admin complaints available at the moment' }}
         deleting={rows.deleting}
       >
-        <ListTable minWidth={820} columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}>
-          {list.pageItems.map((concern) => (
-            <Table.Tr key={concern._id}>
-              <NameCell className={classes.titleCell}>{concern.title}</NameCell>
-              <Table.Td className={classes.descriptionCell}>
-                <TruncatedText text={concern.description} max={descriptionLength} />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color="gray">
-                  {concern.botherOptions.length} {concern.botherOptions.length === 1 ? 'option' : 'options'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={concern.status} />
-              </Table.Td>
-              <Table.Td>{formatDate(concern.createdAt)}</Table.Td>
-              <ActionsCell subject={`complaint ${concern.title}`} {...rows.actions(concern)} />
-            </Table.Tr>
-          ))}
-        </ListTable>
+        {small ? (
+          <ListCards label="Complaints">
+            {list.pageItems.map((concern) => (
+              <ListCard
+                key={concern._id}
+                title={concern.title}
+                badge={<StatusBadge status={concern.status} />}
+                fields={[
+                  { label: 'Options', value: <OptionCount concern={concern} /> },
+                  { label: 'Created', value: formatDate(concern.createdAt) },
+                ]}
+                actions={{ subject: `complaint ${concern.title}`, ...rows.actions(concern) }}
+              >
+                <TruncatedText text={concern.description} max={descriptionLength} c="dimmed" mt="xs" />
+              </ListCard>
+            ))}
+          </ListCards>
+        ) : (
+          <ListTable
+            minWidth={820}
+            columns={['Title', 'Description', 'Options', 'Status', 'Created', 'Actions']}
+            short={['Options', 'Status', 'Created', 'Actions']}
+          >
+            {list.pageItems.map((concern) => (
+              <Table.Tr key={concern._id}>
+                <NameCell className={classes.titleCell}>{concern.title}</NameCell>
+                <Table.Td className={classes.descriptionCell}>
+                  <TruncatedText text={concern.description} max={descriptionLength} />
+                </Table.Td>
+                <ShortCell>
+                  <OptionCount concern={concern} />
+                </ShortCell>
+                <ShortCell>
+                  <StatusBadge status={concern.status} />
+                </ShortCell>
+                <ShortCell>{formatDate(concern.createdAt)}</ShortCell>
+                <ActionsCell subject={`complaint ${concern.title}`} {...rows.actions(concern)} />
+              </Table.Tr>
+            ))}
+          </ListTable>
+        )}
       </ListPanel>
 
       <ConcernViewModal concern={rows.viewing} onClose={rows.closeView} />

@@ -1,6 +1,7 @@
 import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
+import classes from './concerns.module.css';
 
-/** Short texts as a row of badges, or `empty` (dimmed) when there are none. */
+/** Short texts as a row of badges (a long one wraps inside its badge), or `empty` (dimmed) when there are none. */
 export function BadgeList({
   items,
   empty,
@@ -16,7 +17,7 @@ export function BadgeList({
   return (
     <Group gap={6} mt={4}>
       {items.map((item) => (
-        <Badge key={item} {...badge} tt="none">
+        <Badge key={item} {...badge} tt="none" className={classes.textBadge}>
           {item}
         </Badge>
       ))}

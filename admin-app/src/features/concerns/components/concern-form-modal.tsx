@@ -70,9 +70,7 @@ function ConcernForm({ mode, concern, modal }: ConcernFormProps) {
   );
   const adding = mode === 'add';
   const { failure, submit } = useSave(
-    adding
-      ? { saved: 'Complaint added', failed: 'The complaint was not added' }
-      : { saved: 'Complaint updated', failed: 'The complaint was not updated' },
+    adding ? { saved: 'Complaint added' } : { saved: 'Complaint updated' },
     modal.setSaving,
   );
 

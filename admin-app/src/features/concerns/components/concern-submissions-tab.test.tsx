@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { ConcernSubmission } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aConcernSubmission, signInAs } from '../../../testing/fixtures';
-import { columnOf, expectNoMatches, expectSearches, onSmallScreen } from '../../../testing/lists';
+import {
+  cardsOf,
+  columnOf,
+  expectNoMatches,
+  expectSearches,
+  expectShortColumns,
+  onSmallScreen,
+} from '../../../testing/lists';
 import { ConcernsScreen } from './concerns-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -162,4 +169,23 @@ test("a refused delete shows the server's message", async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Delete submission by Alan Turing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('Submission not found')).toBeInTheDocument();
+});
+
+test('at desktop width the date, status and buttons stay on one line', async () => {
+  serve(submissions);
+  await openTab();
+  await screen.findAllByText('Grace Hopper');
+  expectShortColumns(['Submitted', 'Status', 'Actions']);
+});
+
+test('on a phone the submissions are cards with the selections and every button', async () => {
+  await onSmallScreen(async () => {
+    serve(submissions);
+    await openTab();
+    await screen.findAllByText('Grace Hopper');
+    const card = cardsOf('Submissions').find((c) => within(c).queryByText('Grace Hopper'));
+    expect(within(card!).getByRole('button', { name: 'View submission by Grace Hopper' })).toBeEnabled();
+    expect(within(card!).getByRole('button', { name: 'Delete submission by Grace Hopper' })).toBeEnabled();
+    expect(within(card!).getAllByText(/^(A little|Quite a Bit|A great deal)$/).length).toBeGreaterThan(0);
+  });
 });

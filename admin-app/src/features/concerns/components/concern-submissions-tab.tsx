@@ -2,7 +2,7 @@ import { useRowActions } from '../../../lib/use-row-actions';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { concernRatingsApi } from '@prometrica/shared-api';
-import { ActionsCell, ListScreen, TruncatedText } from '../../../components';
+import { ActionsCell, ListCard, ListCards, ListScreen, ShortCell, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useConcernSubmissions } from '../hooks/use-concern-submissions';
 import type { SubmissionRow } from '../utils/submissions';
@@ -16,6 +16,19 @@ export const SUBMISSION_DESCRIPTION_LENGTH = { wide: 80, small: 30 } as const;
 const yellow = 'var(--mantine-color-yellow-6)';
 const blue = 'var(--mantine-color-blue-6)';
 const cyan = 'var(--mantine-color-cyan-6)';
+
+/** What the participant chose for the concern, a badge each (wrapping onto more lines when long). */
+function Selections({ selections }: { selections: string[] }) {
+  return (
+    <Group gap={4} mt={4}>
+      {selections.map((selection) => (
+        <Badge key={selection} variant="light" color="blue" tt="none" className={classes.textBadge}>
+          {selection}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 /** The `User Submissions` tab: what participants said about each workplace concern. */
 export function ConcernSubmissionsTab() {
@@ -48,7 +61,32 @@ export function ConcernSubmissionsTab() {
       table={{
         minWidth: 900,
         columns: ['Participant', 'Submitted', 'Concern', 'Description', 'Selections', 'Status', 'Actions'],
+        short: ['Submitted', 'Status', 'Actions'],
       }}
+      cards={
+        <ListCards label="Submissions">
+          {list.pageItems.map((row) => (
+            <ListCard
+              key={row.id}
+              title={row.userInfo.name}
+              subtitle={row.userInfo.email}
+              badge={<StatusBadge status={row.status} />}
+              fields={[
+                { label: 'Concern', value: row.title },
+                { label: 'Submitted', value: formatDate(row.submissionDate) },
+              ]}
+              actions={{
+                subject: `submission by ${row.userInfo.name}`,
+                view: rows.actions(row).view,
+                remove: rows.actions(row).remove,
+              }}
+            >
+              <TruncatedText text={row.description} max={descriptionLength} c="dimmed" mt="xs" />
+              <Selections selections={row.selections} />
+            </ListCard>
+          ))}
+        </ListCards>
+      }
       modals={<SubmissionViewModal submission={rows.viewing} onClose={rows.closeView} />}
     >
       {list.pageItems.map((row) => (
@@ -63,23 +101,17 @@ export function ConcernSubmissionsTab() {
               </Text>
             </Stack>
           </Table.Td>
-          <Table.Td>{formatDate(row.submissionDate)}</Table.Td>
+          <ShortCell>{formatDate(row.submissionDate)}</ShortCell>
           <Table.Td className={classes.titleCell}>{row.title}</Table.Td>
           <Table.Td className={classes.descriptionCell}>
             <TruncatedText text={row.description} max={descriptionLength} />
           </Table.Td>
           <Table.Td>
-            <Group gap={4}>
-              {row.selections.map((selection) => (
-                <Badge key={selection} variant="light" color="blue" tt="none">
-                  {selection}
-                </Badge>
-              ))}
-            </Group>
+            <Selections selections={row.selections} />
           </Table.Td>
-          <Table.Td>
+          <ShortCell>
             <StatusBadge status={row.status} />
-          </Table.Td>
+          </ShortCell>
           <ActionsCell
             subject={`submission by ${row.userInfo.name}`}
             view={rows.actions(row).view}

@@ -8,13 +8,17 @@ import { GrowthChart } from './growth-chart';
 import { UserDistribution } from './user-distribution';
 import classes from './overview.module.css';
 
-/** The three totals, each with its change against last month; admin accounts only a superadmin sees. */
+/**
+ * The totals, each with its change against last month: participants (the people taking the
+ * assessment) and staff accounts are counted apart, as the Participants and Users sections list
+ * them; admin accounts only a superadmin sees.
+ */
 const figures = [
   {
-    key: 'users',
-    label: 'Total Users',
-    description: 'Active platform users',
-    accent: 'var(--mantine-color-cyan-6)',
+    key: 'participants',
+    label: 'Participants',
+    description: 'People taking the assessment',
+    accent: 'var(--mantine-color-grape-6)',
     superadminOnly: false,
   },
   {
@@ -22,6 +26,13 @@ const figures = [
     label: 'Total Questions',
     description: 'Quiz questions available',
     accent: 'var(--mantine-color-blue-6)',
+    superadminOnly: false,
+  },
+  {
+    key: 'accounts',
+    label: 'Staff Accounts',
+    description: 'Users, admins and superadmins',
+    accent: 'var(--mantine-color-cyan-6)',
     superadminOnly: false,
   },
   {
@@ -66,7 +77,7 @@ export function OverviewScreen() {
 
       {stats && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: isSuperadmin ? 3 : 2 }}>
+          <SimpleGrid cols={{ base: 2, lg: isSuperadmin ? 4 : 3 }} spacing={{ base: 'xs', sm: 'md' }}>
             {figures
               .filter((figure) => isSuperadmin || !figure.superadminOnly)
               .map(({ key, ...figure }) => (
@@ -81,7 +92,7 @@ export function OverviewScreen() {
               ))}
           </SimpleGrid>
           <div className={classes.charts}>
-            <GrowthChart monthly={stats.monthly} />
+            <GrowthChart year={stats.year} monthly={stats.monthly} />
             <UserDistribution roles={stats.roles} />
           </div>
         </>

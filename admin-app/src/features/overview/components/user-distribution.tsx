@@ -5,7 +5,7 @@ import { roleSegments } from '../utils/chart-data';
 import { ChartCard } from './chart-card';
 import classes from './overview.module.css';
 
-/** `User Distribution`: a donut of accounts per role, with a legend of counts. */
+/** `User Distribution`: a donut of the participants and of the staff accounts per role, with a legend of counts. */
 export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
   const segments = roleSegments(roles);
   return (
@@ -32,7 +32,7 @@ export function UserDistribution({ roles }: { roles: StatsResponse['roles'] }) {
             p={0}
             m={0}
             w="100%"
-            aria-label="Accounts per role"
+            aria-label="Participants and accounts per role"
             style={{ listStyle: 'none' }}
           >
             {segments.map((segment) => (

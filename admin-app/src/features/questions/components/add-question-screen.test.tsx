@@ -18,6 +18,14 @@ function renderForm(routes: Parameters<typeof mockApi>[0] = {}) {
 
 const questionBox = () => screen.getByRole('textbox', { name: /^Question/ });
 const answerBox = () => screen.getByRole('textbox', { name: /^Correct answer/ });
+const answerChoices = () => screen.getByRole('radiogroup', { name: /^Correct answer/ });
+/** Picks the correct answer of a multiple-choice question, e.g. `B. Blue`. */
+const pick = (name: string) => userEvent.click(within(answerChoices()).getByRole('radio', { name }));
+const picked = () =>
+  within(answerChoices())
+    .getAllByRole('radio')
+    .filter((r) => (r as HTMLInputElement).checked)
+    .map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? r.id);
 const option = (letter: string) => screen.getByRole('textbox', { name: new RegExp(`^Option ${letter}`) });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Question' }));
 
@@ -64,13 +72,36 @@ test('the category picker says when there are no categories', async () => {
   expect(await screen.findByText('No categories available')).toBeInTheDocument();
 });
 
-test('options must be unique, ignoring case and spaces, and the answer must be one of them', async () => {
+test('options must be unique, ignoring case and spaces, and an answer must be picked', async () => {
   renderForm();
   await typeOptions('Red', ' red ', 'Blue', 'Green');
-  await userEvent.type(answerBox(), 'Purple');
   await save();
   expect(screen.getByText('Options must be unique')).toBeInTheDocument();
-  expect(screen.getByText('Correct answer must match one of the options')).toBeInTheDocument();
+  expect(screen.getByText('Correct answer is required')).toBeInTheDocument();
+});
+
+test('the correct answer of a multiple-choice question is picked from the options typed, not retyped', async () => {
+  const sent = renderAdding();
+  // No box to type the answer into: a choice of the options, which cannot be picked while blank.
+  expect(screen.queryByRole('textbox', { name: /^Correct answer/ })).not.toBeInTheDocument();
+  expect(within(answerChoices()).getAllByRole('radio')).toHaveLength(4);
+  within(answerChoices())
+    .getAllByRole('radio')
+    .forEach((radio) => expect(radio).toBeDisabled());
+  await pickCategory('General');
+  await userEvent.type(questionBox(), 'Which colour is the sky?');
+  await typeOptions('Red', 'Blu', 'Green');
+  expect(within(answerChoices()).getByRole('radio', { name: 'B. Blu' })).toBeEnabled();
+  expect(within(answerChoices()).getByRole('radio', { name: 'D. (not typed yet)' })).toBeDisabled();
+  await pick('B. Blu');
+  expect(within(answerChoices()).getByRole('radio', { name: 'B. Blu' })).toBeChecked();
+  // Correcting the picked option's text keeps it picked.
+  await userEvent.type(option('B'), 'e');
+  expect(within(answerChoices()).getByRole('radio', { name: 'B. Blue' })).toBeChecked();
+  await userEvent.type(option('D'), 'Yellow');
+  await save();
+  expect(await screen.findByText('Question added successfully')).toBeInTheDocument();
+  expect(sent()).toMatchObject({ correctAnswer: 'Blue', options: ['Red', 'Blue', 'Green', 'Yellow'] });
 });
 
 test('multiple choice starts with four options and keeps between two and four', async () => {
@@ -88,17 +119,17 @@ test('multiple choice starts with four options and keeps between two and four', 
 test('removing the option that is the correct answer clears the answer', async () => {
   renderForm();
   await typeOptions('Red', 'Blue');
-  await userEvent.type(answerBox(), 'blue');
+  await pick('B. Blue');
   await userEvent.click(screen.getByRole('button', { name: 'Remove option A' }));
-  expect(answerBox()).toHaveValue('blue');
+  expect(within(answerChoices()).getByRole('radio', { name: 'A. Blue' })).toBeChecked();
   await userEvent.click(screen.getByRole('button', { name: 'Remove option A' }));
-  expect(answerBox()).toHaveValue('');
+  expect(picked()).toEqual([]);
 });
 
 test('changing the type resets the answer and the options', async () => {
   renderForm();
   await userEvent.type(option('A'), 'Red');
-  await userEvent.type(answerBox(), 'Red');
+  await pick('A. Red');
   await userEvent.click(screen.getByRole('radio', { name: 'Fill in the Blanks' }));
   expect(screen.queryAllByRole('textbox', { name: /^Option/ })).toHaveLength(0);
   expect(answerBox()).toHaveValue('');
@@ -114,7 +145,7 @@ test('a multiple-choice question is sent with its category name and the form is 
   await pickCategory('Leadership');
   await userEvent.type(questionBox(), '  Which colour is the sky?  ');
   await typeOptions('Red', 'Blue ', 'Green', 'Yellow');
-  await userEvent.type(answerBox(), 'blue');
+  await pick('B. Blue');
   await save();
   expect(await screen.findByText('Question added successfully')).toBeInTheDocument();
   expect(sent()).toEqual({

@@ -1,5 +1,5 @@
 import { questionsApi } from '@prometrica/shared-api';
-import { FormPage, LoadError, SubmitRow } from '../../../components';
+import { FormPage, LoadError, SaveFailure, SubmitRow } from '../../../components';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useSave } from '../../../lib/use-save';
 import { useCategoryNames } from '../hooks/use-category-names';
@@ -11,7 +11,7 @@ import { QuestionFormFields } from './question-form-fields';
 export function AddQuestionScreen() {
   const form = useQuestionForm(emptyQuestionForm(), { requireCategory: true });
   const categories = useCategoryNames();
-  const { saving, submit } = useSave({ saved: 'Question added', failed: 'The question was not saved' });
+  const { saving, failure, submit } = useSave({ saved: 'Question added' });
   const { values } = form;
   const send = () => questionsApi.addQuestion({ ...toQuestionBody(values), category: values.category.trim() });
   // Ready for the next question of the same type and category.
@@ -36,6 +36,8 @@ export function AddQuestionScreen() {
         categoryRequired
         disabled={saving}
       />
+      {/* A refusal is told beside the button that was pressed, once (no notice repeats it). */}
+      <SaveFailure failure={failure} mt="lg" />
       <SubmitRow label="Save Question" saving={saving} />
     </FormPage>
   );

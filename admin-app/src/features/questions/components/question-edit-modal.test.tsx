@@ -35,7 +35,9 @@ test('a question with options opens as multiple choice with its options', async 
       .getAllByRole('textbox', { name: /^Option/ })
       .map((b) => (b as HTMLInputElement).value),
   ).toEqual(['Red', 'Blue', 'Green', 'Yellow']);
-  expect(within(dialog).getByRole('textbox', { name: /^Correct answer/ })).toHaveValue('Blue');
+  // The stored answer is picked among the options.
+  const answers = within(dialog).getByRole('radiogroup', { name: /^Correct answer/ });
+  expect(within(answers).getByRole('radio', { name: 'B. Blue' })).toBeChecked();
 });
 
 test('an answer other than true or false with no options opens as fill in the blanks', async () => {
@@ -78,8 +80,7 @@ test('while saving the button reads Updating... and the form is locked; on succe
   const text = within(dialog).getByRole('textbox', { name: /^Question$|^Question \*/ });
   await userEvent.clear(text);
   await userEvent.type(text, 'Which colour is grass?');
-  await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Correct answer/ }));
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Correct answer/ }), 'green');
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'C. Green' }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Update Question' }));
 
   expect(await within(dialog).findByRole('button', { name: 'Updating...' })).toBeDisabled();

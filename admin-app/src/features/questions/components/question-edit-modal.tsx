@@ -19,10 +19,7 @@ export function QuestionEditModal({ item, onClose, onSaved }: EditModalProps<Que
 function EditQuestionForm({ question, modal }: { question: Question; modal: FormModalState }) {
   const form = useQuestionForm(formFromQuestion(question), { requireCategory: false });
   const categories = useCategoryNames();
-  const { failure, submit } = useSave(
-    { saved: 'Question updated', failed: 'The question was not updated' },
-    modal.setSaving,
-  );
+  const { failure, submit } = useSave({ saved: 'Question updated' }, modal.setSaving);
   const category = form.values.category.trim();
   const send = () =>
     questionsApi.updateQuestion(question._id, { ...toQuestionBody(form.values), ...(category ? { category } : {}) });

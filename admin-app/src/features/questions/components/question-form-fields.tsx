@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Badge, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useId } from 'react';
+import { ActionIcon, Alert, Badge, Group, Input, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { questionKind, type QuestionKindName } from '@prometrica/shared-api';
 import { AddOptionButton, TrashIcon } from '../../../components';
 import type { QuestionForm } from '../hooks/use-question-form';
@@ -121,7 +122,8 @@ export function QuestionFormFields({
         </Stack>
       )}
 
-      {values.questionType === 'truefalse' ? (
+      {values.questionType === 'mcq' && <CorrectOptionField form={form} disabled={disabled} />}
+      {values.questionType === 'truefalse' && (
         <ChoiceField
           label="Correct answer"
           required
@@ -134,18 +136,68 @@ export function QuestionFormFields({
           error={errors.correctAnswer}
           disabled={disabled}
         />
-      ) : (
+      )}
+      {values.questionType === 'fill_in_the_blanks' && (
         <TextInput
           label="Correct answer"
           withAsterisk
           {...form.field('correctAnswer', disabled)}
-          description={
-            values.questionType === 'mcq'
-              ? 'Type it as one of the options above'
-              : 'The word or words that fill the blank'
-          }
+          description="The word or words that fill the blank"
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * A multiple-choice question's correct answer, picked from the options as typed (a radio each,
+ * lettered as above); an option still blank cannot be picked. Plain radios: Mantine's Radio leaves
+ * an unchecked one uncontrolled, which React warns about when it is picked.
+ */
+function CorrectOptionField({ form, disabled }: { form: QuestionForm; disabled: boolean }) {
+  const id = useId();
+  const { values, errors } = form;
+  const answer = values.correctAnswer.trim().toLowerCase();
+  const picked = answer ? values.options.findIndex((o) => o.trim().toLowerCase() === answer) : -1;
+  const filled = values.options.some((o) => o.trim());
+  const error = errors.correctAnswer;
+  return (
+    <Input.Wrapper
+      label="Correct answer"
+      withAsterisk
+      labelElement="div"
+      labelProps={{ id: `${id}-label` }}
+      description={filled ? 'Pick the option that is right' : 'Type the options above, then pick the right one'}
+      descriptionProps={{ id: `${id}-description` }}
+      error={error}
+      errorProps={{ id: `${id}-error` }}
+    >
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-description ${id}-error` : `${id}-description`}
+        aria-invalid={error ? true : undefined}
+        className={classes.choices}
+      >
+        {values.options.map((option, index) => {
+          const letter = OPTION_LETTERS[index] ?? String(index + 1);
+          const text = option.trim();
+          return (
+            <label key={index} className={classes.choice} data-disabled={disabled || !text || undefined}>
+              <input
+                type="radio"
+                name={`${id}-answer`}
+                value={String(index)}
+                checked={picked === index}
+                disabled={disabled || !text}
+                onChange={() => form.setField('correctAnswer', option)}
+                className={classes.radio}
+              />
+              <span>{text ? `${letter}. ${text}` : `${letter}. (not typed yet)`}</span>
+            </label>
+          );
+        })}
+      </div>
+    </Input.Wrapper>
   );
 }

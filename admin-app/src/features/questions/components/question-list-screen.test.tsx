@@ -4,7 +4,14 @@ import type { Question } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aQuestion, signInAs } from '../../../testing/fixtures';
 import { openDialog } from '../../../testing/dialogs';
-import { onFakeTimers, queryOf, searchAfterPause } from '../../../testing/lists';
+import {
+  cardsOf,
+  expectShortColumns,
+  onFakeTimers,
+  onSmallScreen,
+  queryOf,
+  searchAfterPause,
+} from '../../../testing/lists';
 import { QuestionListScreen } from './question-list-screen';
 
 beforeEach(() => signInAs('admin'));
@@ -161,4 +168,24 @@ test("a list that fails to load shows the server's message and Retry", async () 
   expect(await screen.findByText('Database is asleep')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(aQuestion().question)).toBeInTheDocument();
+});
+
+test('at desktop width the type, date and buttons stay on one line', async () => {
+  mockApi({ 'GET admin/getquestions': page([aQuestion()]) });
+  renderWithProviders(<QuestionListScreen />);
+  await screen.findByText('Multiple Choice');
+  expectShortColumns(['Type', 'Created', 'Actions']);
+});
+
+test('on a phone the questions are cards with their type, category and every button', async () => {
+  await onSmallScreen(async () => {
+    mockApi({ 'GET admin/getquestions': page([aQuestion({ question: 'Short one?' })]) });
+    renderWithProviders(<QuestionListScreen />);
+    await screen.findByText('Short one?');
+    const [card] = cardsOf('Questions');
+    expect(within(card!).getByText('Multiple Choice')).toBeInTheDocument();
+    expect(within(within(card!).getByRole('group', { name: 'Category' })).getByText('General')).toBeInTheDocument();
+    for (const verb of ['View', 'Edit', 'Delete'])
+      expect(within(card!).getByRole('button', { name: `${verb} question` })).toBeEnabled();
+  });
 });

@@ -1,7 +1,7 @@
 import { useRowActions } from '../../../lib/use-row-actions';
 import { Badge, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
-import { ActionsCell, ListScreen, TruncatedText } from '../../../components';
+import { ActionsCell, ListCard, ListCards, ListScreen, ShortCell, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { dashboardPath } from '../../../lib/dashboard-paths';
@@ -15,6 +15,24 @@ import classes from './question-list.module.css';
 export const QUESTION_PREVIEW_LENGTH = 50;
 
 const addQuestion = { label: 'Add Question', to: dashboardPath('add-question') };
+
+function TypeBadge({ question }: { question: Question }) {
+  return (
+    <Badge variant="light" color="gray">
+      {questionTypeLabels[questionKind(question.questionType)]}
+    </Badge>
+  );
+}
+
+function CategoryName({ question }: { question: Question }) {
+  return (
+    question.category?.name ?? (
+      <Text c="dimmed" size="sm" component="span">
+        Uncategorised
+      </Text>
+    )
+  );
+}
 
 /** `/dashboard/question-list`: the question bank, paged and searched on the server. */
 export function QuestionListScreen() {
@@ -31,7 +49,7 @@ export function QuestionListScreen() {
       list={{ ...list, panel: serverListPanel(list, { count: questions.length, total: totalQuestions, totalPages }) }}
       rows={rows}
       header={{ title: 'Questions', description: 'Browse, search and maintain the question bank.', add: addQuestion }}
-      statColumns={{ base: 1, xs: 2 }}
+      statColumns={{ base: 2 }}
       stats={[
         {
           label: 'Total Questions',
@@ -49,7 +67,27 @@ export function QuestionListScreen() {
         itemLabel: 'questions',
         empty: { title: 'No Questions Found', hint: 'Add the first question to get started' },
       }}
-      table={{ minWidth: 720, columns: ['Question', 'Type', 'Category', 'Created', 'Actions'] }}
+      table={{
+        minWidth: 720,
+        columns: ['Question', 'Type', 'Category', 'Created', 'Actions'],
+        short: ['Type', 'Created', 'Actions'],
+      }}
+      cards={
+        <ListCards label="Questions">
+          {questions.map((question) => (
+            <ListCard
+              key={question._id}
+              title={<TruncatedText text={question.question} max={QUESTION_PREVIEW_LENGTH} fw={600} />}
+              badge={<TypeBadge question={question} />}
+              fields={[
+                { label: 'Category', value: <CategoryName question={question} /> },
+                { label: 'Created', value: formatDate(question.createdAt) },
+              ]}
+              actions={{ subject: 'question', ...rows.actions(question) }}
+            />
+          ))}
+        </ListCards>
+      }
       modals={
         <>
           <QuestionViewModal question={rows.viewing} onClose={rows.closeView} />
@@ -62,19 +100,13 @@ export function QuestionListScreen() {
           <Table.Td className={classes.questionCell}>
             <TruncatedText text={question.question} max={QUESTION_PREVIEW_LENGTH} />
           </Table.Td>
+          <ShortCell>
+            <TypeBadge question={question} />
+          </ShortCell>
           <Table.Td>
-            <Badge variant="light" color="gray">
-              {questionTypeLabels[questionKind(question.questionType)]}
-            </Badge>
+            <CategoryName question={question} />
           </Table.Td>
-          <Table.Td>
-            {question.category?.name ?? (
-              <Text c="dimmed" size="sm">
-                Uncategorised
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td>{formatDate(question.createdAt)}</Table.Td>
+          <ShortCell>{formatDate(question.createdAt)}</ShortCell>
           <ActionsCell className={classes.actions} subject="question" {...rows.actions(question)} />
         </Table.Tr>
       ))}

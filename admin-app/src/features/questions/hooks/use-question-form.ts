@@ -33,8 +33,17 @@ export function useQuestionForm(initial: QuestionFormValues, { requireCategory }
     setErrors((e) => ({ question: e.question, category: e.category }));
   }
 
+  /** Retyping the option picked as the correct answer keeps it picked: the answer follows its text. */
   function setOption(index: number, value: string) {
-    setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? value : o)) }));
+    setValues((v) => {
+      const before = (v.options[index] ?? '').trim().toLowerCase();
+      const picked = before !== '' && before === v.correctAnswer.trim().toLowerCase();
+      return {
+        ...v,
+        options: v.options.map((o, i) => (i === index ? value : o)),
+        correctAnswer: picked ? value : v.correctAnswer,
+      };
+    });
     setErrors((e) => ({
       ...e,
       options: undefined,

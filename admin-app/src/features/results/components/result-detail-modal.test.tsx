@@ -1,10 +1,12 @@
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Result } from '@prometrica/shared-api';
+import type { Result, SignedAgreement } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aListedResult, aResult, resultListOf, signInAs } from '../../../testing/fixtures';
+import { aListedResult, aResult, anAgreement, resultListOf, signInAs } from '../../../testing/fixtures';
 import { openDialog } from '../../../testing/dialogs';
 import { ResultsScreen } from './results-screen';
+import { clipboardText } from '../../../testing/clipboard';
+import { expectShortColumns, onSmallScreen } from '../../../testing/lists';
 
 beforeEach(() => signInAs('admin'));
 
@@ -21,12 +23,12 @@ function answers(count: number): Result['answers'] {
   }));
 }
 
-async function openDetail(result: Result) {
+async function openDetail(result: Result, agreement: SignedAgreement | null = null) {
   mockApi({
     'GET admin/getquizresult': resultListOf([aListedResult()], {
       summary: { total: 1, passed: 1, failed: 0, averagePercent: 75 },
     }),
-    'GET admin/getquizresult/r1': { body: { result } },
+    'GET admin/getquizresult/r1': { body: { result, agreement } },
   });
   renderWithProviders(<ResultsScreen />);
   const dialog = await openDialog('View result of Grace Hopper', 'Result Details');
@@ -96,4 +98,79 @@ test('empty categories and answers say so', async () => {
   const dialog = await openDetail(aResult({ categories: [], answers: [] }));
   expect(within(dialog).getByText('No category data available')).toBeInTheDocument();
   expect(within(dialog).getByText('No questions or answers found.')).toBeInTheDocument();
+});
+
+const valueOf = (region: HTMLElement, label: string) => within(region).getByRole('group', { name: label });
+
+test('the consent record shows what was agreed to, by whom, how, when and from where, with the signature', async () => {
+  const user = userEvent.setup();
+  const agreement = anAgreement();
+  const dialog = await openDetail(aResult({ questionSetVersion: 3 }), agreement);
+  expect(within(valueOf(dialog, 'Question set')).getByText('Question set v3')).toBeInTheDocument();
+  const consent = within(dialog).getByRole('region', { name: 'Consent' });
+  expect(within(valueOf(consent, 'Text version')).getByText('2026-11-25')).toBeInTheDocument();
+  const digest = within(valueOf(consent, 'Text SHA-256')).getByText('3f5a9c0d7e21…');
+  expect(digest).toHaveAttribute('title', agreement.textSha256);
+  expect(within(valueOf(consent, 'Signed name')).getByText('Grace Hopper')).toBeInTheDocument();
+  expect(within(valueOf(consent, 'Method')).getByText('Drawn (by finger or mouse)')).toBeInTheDocument();
+  expect(within(valueOf(consent, "Participant's date")).getByText('12/01/2026')).toBeInTheDocument();
+  expect(within(valueOf(consent, 'Server time')).getByText('12 Jan 2026, 09:41')).toBeInTheDocument();
+  expect(within(valueOf(consent, 'Client address')).getByText('203.0.113.7')).toBeInTheDocument();
+  expect(within(consent).getByRole('img', { name: 'Signature of Grace Hopper' })).toHaveAttribute(
+    'src',
+    'data:image/png;base64,iVBORw0KGgo=',
+  );
+  await user.click(within(consent).getByRole('button', { name: 'Copy the SHA-256' }));
+  expect(await screen.findByText('SHA-256 copied')).toBeInTheDocument();
+  expect(await clipboardText()).toBe(agreement.textSha256);
+});
+
+test('a consent stored before the evidence was kept shows its missing fields as not recorded', async () => {
+  const dialog = await openDetail(
+    aResult({ questionSetVersion: null }),
+    anAgreement({
+      textVersion: null,
+      textSha256: null,
+      signedName: null,
+      method: null,
+      clientAddress: null,
+    }),
+  );
+  expect(within(valueOf(dialog, 'Question set')).getByText('not recorded')).toBeInTheDocument();
+  const consent = within(dialog).getByRole('region', { name: 'Consent' });
+  for (const label of ['Text version', 'Text SHA-256', 'Signed name', 'Method', 'Client address']) {
+    expect(within(valueOf(consent, label)).getByText('not recorded')).toBeInTheDocument();
+  }
+  expect(within(valueOf(consent, "Participant's date")).getByText('12/01/2026')).toBeInTheDocument();
+  expect(within(consent).getByRole('img', { name: 'Signature' })).toBeInTheDocument();
+});
+
+test('a result without a signed consent says so', async () => {
+  const dialog = await openDetail(aResult());
+  const consent = within(dialog).getByRole('region', { name: 'Consent' });
+  expect(within(consent).getByText('No signed consent was found for this participant.')).toBeInTheDocument();
+});
+
+test('on a phone the category performance and the answers are cards, not tables cut at the screen edge', async () => {
+  await onSmallScreen(async () => {
+    const dialog = await openDetail(aResult({ answers: answers(3) }));
+    const categories = within(dialog).getByRole('region', { name: 'Category Performance' });
+    expect(within(categories).queryByRole('table')).not.toBeInTheDocument();
+    const [general] = within(within(categories).getByRole('list', { name: 'Categories' })).getAllByRole('listitem');
+    expect(within(general!).getByText('General')).toBeInTheDocument();
+    expect(within(within(general!).getByRole('group', { name: 'Percent' })).getByText(/%$/)).toBeInTheDocument();
+    const answered = within(dialog).getByRole('region', { name: 'Questions and Answers' });
+    expect(within(answered).queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(within(answered).getByRole('list', { name: 'Answers' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Correct')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Incorrect')).toBeInTheDocument();
+  });
+});
+
+test('at desktop width the figures, the performance and the Correct/Incorrect badges stay on one line', async () => {
+  const dialog = await openDetail(aResult({ answers: answers(3) }));
+  const table = (region: string) => within(within(dialog).getByRole('region', { name: region })).getByRole('table');
+  expectShortColumns(['Correct', 'Wrong', 'Total', 'Percent', 'Performance'], table('Category Performance'));
+  expectShortColumns(['#', 'Result'], table('Questions and Answers'));
 });

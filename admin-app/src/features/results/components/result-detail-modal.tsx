@@ -1,19 +1,25 @@
 import type { ReactNode } from 'react';
-import { Badge, Center, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { performanceOf, type Performance, type Result } from '@prometrica/shared-api';
 import {
   CheckIcon,
   CloseRow,
   CrossIcon,
+  ListCard,
+  ListCards,
   ListTable,
+  ShortCell,
   LoadError,
   PaginationFooter,
   TruncatedText,
+  truncate,
 } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { useClientPaging } from '../../../lib/use-client-paging';
 import { useResultDetail } from '../hooks/use-result-detail';
+import { ConsentRecord, NotRecorded } from './consent-record';
+import { Field, Section } from './detail-parts';
 import { PassBadge } from './pass-badge';
 
 /** Answers shown per page in the detail (spec section 9). */
@@ -41,7 +47,8 @@ export function ResultDetailModal({ resultId, onClose }: ResultDetailModalProps)
 }
 
 function ResultDetail({ resultId, onClose }: { resultId: string; onClose: () => void }) {
-  const { data: result, error, loading, reload } = useResultDetail(resultId);
+  const { data, error, loading, reload } = useResultDetail(resultId);
+  const result = data?.result;
   if (loading && !result) {
     return (
       <Center py="xl">
@@ -54,35 +61,12 @@ function ResultDetail({ resultId, onClose }: { resultId: string; onClose: () => 
   return (
     <Stack gap="lg">
       <ParticipantInfo result={result} />
+      <ConsentRecord agreement={data?.agreement ?? null} />
       <Overall result={result} />
       <CategoryPerformance result={result} />
       <Answers result={result} />
       <CloseRow onClose={onClose} />
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h5">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div style={{ overflowWrap: 'anywhere' }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {value}
-      </Text>
-    </div>
   );
 }
 
@@ -94,6 +78,16 @@ function ParticipantInfo({ result }: { result: Result }) {
         <Field label="Email" value={result.user.email} />
         <Field label="Phone Number" value={result.user.phoneNumber || '—'} />
         <Field label="Submitted" value={formatDate(result.createdAt)} />
+        <Field
+          label="Question set"
+          value={
+            typeof result.questionSetVersion === 'number' ? (
+              `Question set v${result.questionSetVersion}`
+            ) : (
+              <NotRecorded />
+            )
+          }
+        />
       </SimpleGrid>
     </Section>
   );
@@ -131,32 +125,71 @@ function Overall({ result }: { result: Result }) {
   );
 }
 
+function PerformanceBadge({ category }: { category: Result['categories'][number] }) {
+  const performance = category.performance ?? performanceOf(category.percent);
+  return (
+    <Badge color={performanceColor[performance]} variant="light">
+      {performance}
+    </Badge>
+  );
+}
+
+function AnswerBadge({ correct }: { correct: boolean }) {
+  return correct ? (
+    <Badge color="green" variant="light" leftSection={<CheckIcon size={12} />}>
+      Correct
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light" leftSection={<CrossIcon size={12} />}>
+      Incorrect
+    </Badge>
+  );
+}
+
+/** Per category: a table, or on a phone (where six columns do not fit) a card each. */
 function CategoryPerformance({ result }: { result: Result }) {
+  const small = useMatchesMedia('(max-width: 48em)');
   return (
     <Section title="Category Performance">
       {result.categories.length === 0 ? (
         <Text c="dimmed" size="sm">
           No category data available
         </Text>
+      ) : small ? (
+        <ListCards label="Categories">
+          {result.categories.map((c) => (
+            <ListCard
+              key={c.categoryName}
+              title={c.categoryName}
+              badge={<PerformanceBadge category={c} />}
+              fields={[
+                { label: 'Correct', value: c.correctAnswer },
+                { label: 'Wrong', value: c.wrongAnswer },
+                { label: 'Total', value: c.totalAnswers },
+                { label: 'Percent', value: `${c.percent}%` },
+              ]}
+            />
+          ))}
+        </ListCards>
       ) : (
-        <ListTable minWidth={520} columns={['Category', 'Correct', 'Wrong', 'Total', 'Percent', 'Performance']} compact>
-          {result.categories.map((c) => {
-            const performance = c.performance ?? performanceOf(c.percent);
-            return (
-              <Table.Tr key={c.categoryName}>
-                <Table.Td>{c.categoryName}</Table.Td>
-                <Table.Td>{c.correctAnswer}</Table.Td>
-                <Table.Td>{c.wrongAnswer}</Table.Td>
-                <Table.Td>{c.totalAnswers}</Table.Td>
-                <Table.Td>{c.percent}%</Table.Td>
-                <Table.Td>
-                  <Badge color={performanceColor[performance]} variant="light">
-                    {performance}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+        <ListTable
+          minWidth={520}
+          columns={['Category', 'Correct', 'Wrong', 'Total', 'Percent', 'Performance']}
+          short={['Correct', 'Wrong', 'Total', 'Percent', 'Performance']}
+          compact
+        >
+          {result.categories.map((c) => (
+            <Table.Tr key={c.categoryName}>
+              <Table.Td>{c.categoryName}</Table.Td>
+              <ShortCell>{c.correctAnswer}</ShortCell>
+              <ShortCell>{c.wrongAnswer}</ShortCell>
+              <ShortCell>{c.totalAnswers}</ShortCell>
+              <ShortCell>{c.percent}%</ShortCell>
+              <ShortCell>
+                <PerformanceBadge category={c} />
+              </ShortCell>
+            </Table.Tr>
+          ))}
         </ListTable>
       )}
     </Section>
@@ -164,6 +197,7 @@ function CategoryPerformance({ result }: { result: Result }) {
 }
 
 function Answers({ result }: { result: Result }) {
+  const small = useMatchesMedia('(max-width: 48em)');
   const { page, setPage, totalPages, pageItems } = useClientPaging(result.answers, ANSWERS_PER_PAGE);
   const offset = (page - 1) * ANSWERS_PER_PAGE;
   return (
@@ -174,33 +208,49 @@ function Answers({ result }: { result: Result }) {
         </Text>
       ) : (
         <>
-          <ListTable minWidth={640} columns={['#', 'Question', 'Answer', 'Correct Answer', 'Result']} compact>
-            {pageItems.map((answer, i) => (
-              <Table.Tr key={offset + i}>
-                <Table.Td>{offset + i + 1}</Table.Td>
-                <Table.Td>
-                  <TruncatedText text={answer.question} max={QUESTION_LENGTH} />
-                </Table.Td>
-                <Table.Td>
-                  <TruncatedText text={answer.userAnswer} max={ANSWER_LENGTH} />
-                </Table.Td>
-                <Table.Td>
-                  <TruncatedText text={answer.correctAnswer} max={ANSWER_LENGTH} />
-                </Table.Td>
-                <Table.Td>
-                  {answer.isCorrect ? (
-                    <Badge color="green" variant="light" leftSection={<CheckIcon size={12} />}>
-                      Correct
-                    </Badge>
-                  ) : (
-                    <Badge color="red" variant="light" leftSection={<CrossIcon size={12} />}>
-                      Incorrect
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+          {small ? (
+            <ListCards label="Answers">
+              {pageItems.map((answer, i) => (
+                <ListCard
+                  key={offset + i}
+                  title={`${offset + i + 1}. ${truncate(answer.question, QUESTION_LENGTH)}`}
+                  badge={<AnswerBadge correct={answer.isCorrect} />}
+                  fields={[
+                    { label: 'Answer', value: <TruncatedText text={answer.userAnswer} max={ANSWER_LENGTH} /> },
+                    {
+                      label: 'Correct Answer',
+                      value: <TruncatedText text={answer.correctAnswer} max={ANSWER_LENGTH} />,
+                    },
+                  ]}
+                />
+              ))}
+            </ListCards>
+          ) : (
+            <ListTable
+              minWidth={640}
+              columns={['#', 'Question', 'Answer', 'Correct Answer', 'Result']}
+              short={['#', 'Result']}
+              compact
+            >
+              {pageItems.map((answer, i) => (
+                <Table.Tr key={offset + i}>
+                  <ShortCell>{offset + i + 1}</ShortCell>
+                  <Table.Td>
+                    <TruncatedText text={answer.question} max={QUESTION_LENGTH} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TruncatedText text={answer.userAnswer} max={ANSWER_LENGTH} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TruncatedText text={answer.correctAnswer} max={ANSWER_LENGTH} />
+                  </Table.Td>
+                  <ShortCell>
+                    <AnswerBadge correct={answer.isCorrect} />
+                  </ShortCell>
+                </Table.Tr>
+              ))}
+            </ListTable>
+          )}
           <PaginationFooter
             page={page}
             totalPages={totalPages}

@@ -21,10 +21,12 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
       <td className={`${classes.cell} ${classes.figure}`}>{totals.wrongAnswer}</td>
       <td className={`${classes.cell} ${classes.figure}`}>{totals.totalAnswers}</td>
       <td className={`${classes.cell} ${classes.figure}`}>{totals.percent}%</td>
-      <td className={classes.cell}>
+      <td className={classes.cell} data-nowrap>
         <PassBadge passed={totals.passed} />
       </td>
-      <td className={classes.cell}>{formatDate(result.createdAt)}</td>
+      <td className={classes.cell} data-nowrap>
+        {formatDate(result.createdAt)}
+      </td>
       <td className={classes.cell}>
         <button
           type="button"
@@ -45,6 +47,7 @@ export function ResultTable({ results, onView }: { results: ListedResult[]; onVi
     <ListTable
       minWidth={820}
       columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']}
+      short={['Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']}
       plainRows
     >
       {results.map((result) => (

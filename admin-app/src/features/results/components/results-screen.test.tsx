@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aListedResult, resultListOf as listOf, signInAs } from '../../../testing/fixtures';
+import { aListedResult, aResult, resultListOf as listOf, signInAs } from '../../../testing/fixtures';
 import { onFakeTimers, onSmallScreen, queryOf, searchAfterPause } from '../../../testing/lists';
 import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
@@ -134,4 +134,17 @@ test('a first page that has already arrived is drawn in the first render, with n
   expect(screen.queryByLabelText('Loading results')).not.toBeInTheDocument();
   await act(async () => {});
   expect(listCalls(calls)).toHaveLength(1);
+});
+
+test('a ?view= address opens that result, and closing it leaves the list', async () => {
+  mockApi({
+    'GET admin/getquizresult': listOf([aListedResult()]),
+    'GET admin/getquizresult/r1': { body: { result: aResult(), agreement: null } },
+  });
+  renderWithProviders(<ResultsScreen />, { route: '/dashboard/result?view=r1', path: '/dashboard/result' });
+  const dialog = await screen.findByRole('dialog', { name: 'Result Details' });
+  expect(await within(dialog).findByText('User Information')).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
 });

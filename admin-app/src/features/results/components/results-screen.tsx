@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
@@ -14,11 +15,28 @@ const filters: { label: string; value: PassFilter }[] = [
   { label: 'False', value: 'false' },
 ];
 
-/** `/dashboard/result`: every participant's result, paged, filtered and searched on the server. */
+/**
+ * `/dashboard/result`: every participant's result, paged, filtered and searched on the server.
+ * `?view=<id>` opens that result's details (other sections link to a result this way).
+ */
 export function ResultsScreen() {
   const list = useResults();
   const small = useMatchesMedia('(max-width: 48em)');
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [viewing, setViewing] = useState<string | null>(() => params.get('view'));
+
+  function closeDetail() {
+    setViewing(null);
+    if (params.has('view')) {
+      setParams(
+        (current) => {
+          current.delete('view');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  }
 
   const results = list.data?.results ?? [];
   const summary = list.data?.summary;
@@ -89,7 +107,7 @@ export function ResultsScreen() {
         )}
       </ListPanel>
 
-      <ResultDetailModal resultId={viewing} onClose={() => setViewing(null)} />
+      <ResultDetailModal resultId={viewing} onClose={closeDetail} />
     </Stack>
   );
 }

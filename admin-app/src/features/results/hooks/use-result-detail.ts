@@ -1,7 +1,7 @@
-import { resultsApi, type Result } from '@prometrica/shared-api';
+import { resultsApi, type ResultResponse } from '@prometrica/shared-api';
 import { useFetch } from '../../../lib/use-fetch';
 
-/** One result with every answer (`GET admin/getquizresult/{id}`). */
+/** One result with every answer, and the participant's signed consent (`GET admin/getquizresult/{id}`). */
 export function useResultDetail(id: string) {
-  return useFetch<Result>(async () => (await resultsApi.getResult(id)).result, [id]);
+  return useFetch<ResultResponse>(() => resultsApi.getResult(id), [id]);
 }

@@ -92,3 +92,46 @@ test("a refused account shows the server's message and keeps the form", async ()
   expect(field(/^Email/)).toHaveValue('una@example.com');
   expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
 });
+
+test('an email the server would refuse is told at the field, and nothing is sent', async () => {
+  signInAs('admin');
+  const { calls } = mockApi({});
+  renderWithProviders(<AddUserScreen />);
+  await fillIn();
+  for (const bad of ['bad-email', 't@x', 'nope']) {
+    await userEvent.clear(field(/^Email/));
+    await userEvent.type(field(/^Email/), bad);
+    await create();
+    expect(field(/^Email/)).toHaveAccessibleDescription('Email must be a valid email address');
+  }
+  expect(calls).toHaveLength(0);
+});
+
+test('a refusal that names the email (a taken address) is told at the field, once, with no notice', async () => {
+  signInAs('admin');
+  mockApi({
+    'POST admin/createuser': {
+      status: 409,
+      body: { message: 'A user with this email already exists', error: 'email' },
+    },
+  });
+  renderWithProviders(<AddUserScreen />, { route: '/dashboard/add-user', path: '/dashboard/add-user' });
+  await fillIn();
+  await create();
+  await waitFor(() => expect(field(/^Email/)).toHaveAccessibleDescription('A user with this email already exists'));
+  expect(screen.getAllByText('A user with this email already exists')).toHaveLength(1);
+  expect(screen.queryByText('The user was not created')).not.toBeInTheDocument();
+  // Typing again clears it.
+  await userEvent.type(field(/^Email/), 'x');
+  expect(screen.queryByText('A user with this email already exists')).not.toBeInTheDocument();
+});
+
+test('a refusal that names no field is told once, beside the button', async () => {
+  signInAs('admin');
+  mockApi({ 'POST admin/createuser': { status: 500, body: { message: 'The database is busy' } } });
+  renderWithProviders(<AddUserScreen />, { route: '/dashboard/add-user', path: '/dashboard/add-user' });
+  await fillIn();
+  await create();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy');
+  expect(screen.getAllByText('The database is busy')).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { SimpleGrid } from '@mantine/core';
 import { useAuthStore, usersApi } from '@prometrica/shared-api';
-import { FormPage, SubmitRow } from '../../../components';
+import { FormPage, SaveFailure, SubmitRow } from '../../../components';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
@@ -15,7 +15,7 @@ export function AddUserScreen() {
   const myRole = useAuthStore((s) => s.user?.role);
   const navigate = useNavigate();
   const form = useFormFields(blank, validateUser);
-  const { saving, submit } = useSave({ saved: 'User created', failed: 'The user was not created' });
+  const { saving, failure, submit } = useSave({ saved: 'User created', atField: form.showAt });
   const { values } = form;
   const send = () =>
     usersApi.createUser({
@@ -29,13 +29,15 @@ export function AddUserScreen() {
   return (
     <FormPage
       title="Add User"
-      description="Create an account for a participant or a member of staff."
+      description="Create a staff account that signs in. Participants are invited under Participants."
       back={{ to: dashboardPath('user-list'), label: 'Back to users' }}
       onSubmit={submit(form.check, send, () => navigate(dashboardPath('user-list')))}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <UserFields form={form} saving={saving} roles={newUserRoleChoices(myRole)} />
       </SimpleGrid>
+      {/* A refusal that names no field is told beside the button that was pressed, once. */}
+      <SaveFailure failure={failure} mt="lg" />
       <SubmitRow label="Create User" saving={saving} />
     </FormPage>
   );

@@ -22,7 +22,7 @@ function EditUserForm({ user, modal }: { user: User; modal: FormModalState }) {
     { name: user.name, email: user.email, phoneNumber: user.phoneNumber, role: user.role },
     validateUser,
   );
-  const { failure, submit } = useSave({ saved: 'User updated', failed: 'The user was not updated' }, modal.setSaving);
+  const { failure, submit } = useSave({ saved: 'User updated', atField: form.showAt }, modal.setSaving);
   const { values } = form;
   const send = () =>
     usersApi.updateUser(user._id, {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aUser, signInAs } from '../../../testing/fixtures';
+import { aUser, signInAs, userList } from '../../../testing/fixtures';
 import { openDialog, saveAndExpectPut } from '../../../testing/dialogs';
-import { columnOf, expectSearches } from '../../../testing/lists';
+import { cardsOf, columnOf, expectSearches, expectShortColumns, onSmallScreen } from '../../../testing/lists';
 import { UserListScreen } from './user-list-screen';
 
 function people(count: number, overrides: (i: number) => Partial<User> = () => ({})): User[] {
@@ -19,20 +19,38 @@ const staff = [
 ];
 
 function serve(users: User[]) {
-  return mockApi({ 'GET admin/getallusers': { body: { users, totalUsers: users.length } } });
+  return mockApi({ 'GET admin/getallusers': { body: userList(users) } });
 }
 
 const rows = () => screen.getAllByRole('row').slice(1);
 const names = columnOf(0);
 
-test('users and admins are counted separately', async () => {
+test('user accounts and admins are counted separately', async () => {
   signInAs('admin');
   serve([...people(5), ...staff]);
   renderWithProviders(<UserListScreen />);
   await screen.findByText('Person 1');
-  expect(within(screen.getByRole('group', { name: 'Users' })).getByText('5')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'User Accounts' })).getByText('5')).toBeInTheDocument();
   expect(within(screen.getByRole('group', { name: 'Admins' })).getByText('2')).toBeInTheDocument();
-  expect(within(screen.getByRole('group', { name: 'Total Accounts' })).getByText('7')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Staff Accounts' })).getByText('7')).toBeInTheDocument();
+});
+
+test("the page is about staff accounts, never calls them participants, and shows the server's counts", async () => {
+  signInAs('admin');
+  // The counts the server sends (the overview's figures), whatever this page lists.
+  mockApi({
+    'GET admin/getallusers': {
+      body: { ...userList([...people(2), ...staff]), counts: { accounts: 8, users: 5, admins: 3 } },
+    },
+  });
+  renderWithProviders(<UserListScreen />);
+  await screen.findByText('Person 1');
+  expect(screen.queryByText(/Participants and staff accounts/)).not.toBeInTheDocument();
+  expect(screen.queryByText('Participant accounts')).not.toBeInTheDocument();
+  expect(screen.getByText(/^Staff accounts that sign in/)).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Staff Accounts' })).getByText('8')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'User Accounts' })).getByText('5')).toBeInTheDocument();
+  expect(within(screen.getByRole('group', { name: 'Admins' })).getByText('3')).toBeInTheDocument();
 });
 
 test('eight users per page, with ellipses between distant pages', async () => {
@@ -138,7 +156,7 @@ test('in the edit modal only a superadmin can choose Admin', async () => {
 test('a superadmin promotes a user to admin; the list reloads', async () => {
   signInAs('superadmin');
   const { calls } = mockApi({
-    'GET admin/getallusers': { body: { users: [aUser({ name: 'Una User' })], totalUsers: 1 } },
+    'GET admin/getallusers': { body: userList([aUser({ name: 'Una User' })]) },
     'PUT admin/updateuser/u1': { body: { message: 'User updated successfully', user: aUser({ role: 'admin' }) } },
   });
   renderWithProviders(<UserListScreen />);
@@ -158,7 +176,7 @@ test('a superadmin promotes a user to admin; the list reloads', async () => {
 test("the edit modal checks required fields and shows the server's refusal", async () => {
   signInAs('admin');
   mockApi({
-    'GET admin/getallusers': { body: { users: [aUser({ name: 'Una User' })], totalUsers: 1 } },
+    'GET admin/getallusers': { body: userList([aUser({ name: 'Una User' })]) },
     'PUT admin/updateuser/u1': { status: 409, body: { message: 'Email already in use' } },
   });
   renderWithProviders(<UserListScreen />);
@@ -173,13 +191,47 @@ test("the edit modal checks required fields and shows the server's refusal", asy
   await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
   expect(await within(dialog).findByText('Email already in use')).toBeInTheDocument();
   expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+  // Told once, in the modal: no notice over it.
+  expect(screen.getAllByText('Email already in use')).toHaveLength(1);
+});
+
+test('the edit modal tells a bad email at the field, as the server would refuse it, and sends nothing', async () => {
+  signInAs('admin');
+  const { calls } = mockApi({
+    'GET admin/getallusers': { body: userList([aUser({ name: 'Una User' })]) },
+  });
+  renderWithProviders(<UserListScreen />);
+  const dialog = await openDialog('Edit user Una User', 'Edit User');
+  const email = within(dialog).getByRole('textbox', { name: /^Email/ });
+  await userEvent.clear(email);
+  await userEvent.type(email, 'bad-email');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
+  expect(email).toHaveAccessibleDescription('Email must be a valid email address');
+  expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+});
+
+test("the server's refusal of the email is told at the email field", async () => {
+  signInAs('admin');
+  mockApi({
+    'GET admin/getallusers': { body: userList([aUser({ name: 'Una User' })]) },
+    'PUT admin/updateuser/u1': {
+      status: 400,
+      body: { message: 'email: email must be a valid email address', error: 'email' },
+    },
+  });
+  renderWithProviders(<UserListScreen />);
+  const dialog = await openDialog('Edit user Una User', 'Edit User');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
+  const email = within(dialog).getByRole('textbox', { name: /^Email/ });
+  await waitFor(() => expect(email).toHaveAccessibleDescription('email must be a valid email address'));
+  expect(screen.queryByText('email: email must be a valid email address')).not.toBeInTheDocument();
 });
 
 test('deleting asks first, then the list shrinks and stays on the last page', async () => {
   signInAs('admin');
   let users = people(17);
   const { calls } = mockApi({
-    'GET admin/getallusers': () => ({ body: { users, totalUsers: users.length } }),
+    'GET admin/getallusers': () => ({ body: userList(users) }),
     'DELETE admin/deleteuser/u17': () => {
       users = users.slice(0, 16);
       return { body: { message: 'User deleted successfully', user: aUser({ _id: 'u17' }) } };
@@ -214,4 +266,31 @@ test('no accounts shows the empty state', async () => {
   serve([]);
   renderWithProviders(<UserListScreen />);
   expect(await screen.findByText('No users found')).toBeInTheDocument();
+});
+
+test('at desktop width the short columns (phone, role, joined, buttons) stay on one line', async () => {
+  signInAs('admin');
+  serve([...people(2), ...staff]);
+  renderWithProviders(<UserListScreen />);
+  await screen.findByText('Person 1');
+  expectShortColumns(['Phone', 'Role', 'Joined', 'Actions']);
+});
+
+test('on a phone the users are cards, with the role, the dates and every button on screen', async () => {
+  await onSmallScreen(async () => {
+    signInAs('admin');
+    serve([aUser({ name: 'Una User' }), ...staff]);
+    renderWithProviders(<UserListScreen />);
+    await screen.findByText('Una User');
+    const cards = cardsOf('Users');
+    expect(cards).toHaveLength(3);
+    const una = cards[0]!;
+    expect(within(una).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(una).getByText('User')).toBeInTheDocument();
+    expect(within(within(una).getByRole('group', { name: 'Joined' })).getByText('5 Jan 2026')).toBeInTheDocument();
+    expect(within(una).getByRole('button', { name: 'View user Una User' })).toBeEnabled();
+    expect(within(una).getByRole('button', { name: 'Edit user Una User' })).toBeEnabled();
+    await userEvent.click(within(una).getByRole('button', { name: 'Delete user Una User' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { usersApi, type UserListResponse } from '@prometrica/shared-api';
+import { usersApi, type AccountCounts, type UserListResponse } from '@prometrica/shared-api';
 import { matchesSearch } from '../../../lib/paging';
 import { useSearchableList } from '../../../lib/use-searchable-list';
 
@@ -10,18 +9,13 @@ const usersOf = (data: UserListResponse) => data.users;
 const userMatches = (user: UserListResponse['users'][number], search: string) =>
   matchesSearch(search, [user.name, user.email, user.role]);
 
-/** Every account, searched on name, email or role and paged in the browser. */
+const noCounts: AccountCounts = { accounts: 0, users: 0, admins: 0 };
+
+/**
+ * Every staff account, searched on name, email or role and paged in the browser; the counts are
+ * the server's (the figures the overview shows too), never participants.
+ */
 export function useUsers() {
   const list = useSearchableList(() => usersApi.getUsers(), usersOf, userMatches, USERS_PER_PAGE);
-  const users = list.items;
-  const counts = useMemo(
-    () => ({
-      total: users.length,
-      users: users.filter((u) => u.role === 'user').length,
-      admins: users.filter((u) => u.role === 'admin' || u.role === 'superadmin').length,
-    }),
-    [users],
-  );
-
-  return { ...list, users, counts };
+  return { ...list, users: list.items, counts: list.data?.counts ?? noCounts };
 }

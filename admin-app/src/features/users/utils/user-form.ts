@@ -1,4 +1,5 @@
 import { limits, type Role, type User } from '@prometrica/shared-api';
+import { emailError } from '../../../lib/email';
 
 export interface UserFormValues {
   name: string;
@@ -17,7 +18,9 @@ export type UserFormErrors = Partial<Record<keyof NewUserValues, string>>;
 export function validateUser(values: UserFormValues & { password?: string }): UserFormErrors {
   const errors: UserFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
-  if (!values.email.trim()) errors.email = 'Email is required';
+  // The server's rule (zod's email pattern), told at the field before anything is sent.
+  const email = emailError(values.email);
+  if (email) errors.email = email;
   if (values.password !== undefined) {
     if (!values.password) errors.password = 'Password is required';
     else if (values.password.length < limits.password.min)

@@ -1,0 +1,1 @@
+export { ParticipantsScreen, ParticipantsScreen as default } from './components/participants-screen';

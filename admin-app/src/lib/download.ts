@@ -1,0 +1,20 @@
+/**
+ * Saves `text` as a file named `filename` through the browser's download: a Blob behind an object
+ * URL, clicked as a link with `download`, and the URL released after.
+ */
+export function saveTextFile(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Released once the click has handed the file to the browser.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useAuthStore } from '@prometrica/shared-api';
 import { cssVariablesResolver, theme } from '@prometrica/shared-api/theme';
+import { AppNotifications } from './notices/app-notifications';
 import { AppRoutes } from './routes';
 import { ScreenLoader } from './remotes/remote-screen';
 
@@ -42,7 +42,7 @@ function AuthGate({ children }: { children: React.ReactNode }) {
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" autoClose={5000} />
+      <AppNotifications />
       <BrowserRouter>
         <AuthGate>
           <AppRoutes />

@@ -21,6 +21,8 @@ const guarded: Array<[path: string, Guard: typeof PublicOnly, text: string]> = [
   ['/admin', PublicOnly, 'admin login'],
   ['/login', PublicOnly, 'login after logout'],
   ['/welcome', RequireParticipant, 'welcome'],
+  ['/question', RequireParticipant, 'question'],
+  ['/consent-form', RequireParticipant, 'consent form'],
   ['/dashboard/*', RequireStaff, 'dashboard'],
 ];
 
@@ -91,6 +93,36 @@ test('participant screens open once details are stored', () => {
 test('corrupt stored details count as none', () => {
   localStorage.setItem('UserData', '{not json');
   expectAt('/welcome', 'details form');
+});
+
+test.each([
+  ['admin', '/welcome'],
+  ['admin', '/consent-form'],
+  ['superadmin', '/question'],
+] as const)(
+  'a signed-in %s opening %s is sent to the dashboard, not to a screen its token cannot load',
+  (role, route) => {
+    signIn(role);
+    expectAt(route, 'dashboard');
+  },
+);
+
+test('a signed-in admin with stored details but no participant token is still sent to the dashboard', () => {
+  signIn('admin');
+  storeDetails();
+  expectAt('/question', 'dashboard');
+});
+
+test('a signed-in admin who opened a participant link here (a participant token) sees that participant', () => {
+  signIn('admin');
+  storeDetails();
+  localStorage.setItem('participantToken', 'ptok');
+  expectAt('/question', 'question');
+});
+
+test('a signed-in participant account (role user) opens the participant screens', () => {
+  signIn('user');
+  expectAt('/question', 'question');
 });
 
 test('the dashboard sends visitors to the admin login', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths, readStored, storageKeys, useAuthStore } from '@prometrica/shared-api';
+import { participantToken, paths, readStored, storageKeys, useAuthStore } from '@prometrica/shared-api';
 
 const isStaff = (role: string | undefined) => role === 'admin' || role === 'superadmin';
 
@@ -11,9 +11,17 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Participant screens need the participant details stored by the details form. */
+/**
+ * Participant screens need the participant details stored by the details form. A signed-in admin
+ * has no participant of their own: the participant calls would carry the account's token, which
+ * they refuse, so the admin is sent to the dashboard instead, unless this browser holds a
+ * participant's token (an invitation link or a resume code opened here), whose calls it makes.
+ */
 export function RequireParticipant({ children }: { children: ReactNode }) {
-  const { userAuth } = useAuthStore();
+  const { userAuth, user } = useAuthStore();
+  if (userAuth && user && isStaff(user.role) && participantToken.get() === null) {
+    return <Navigate to={paths.overview} replace />;
+  }
   if (!userAuth && !hasParticipantDetails()) return <Navigate to={paths.details} replace />;
   return children;
 }

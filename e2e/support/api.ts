@@ -1,3 +1,4 @@
+import { signaturePng } from '../../server/test/helpers/png';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
 
 /** JSON calls to the API with a bearer token; a reply that is not 2xx throws with its status and text. */
@@ -36,8 +37,15 @@ export async function adminApi(baseUrl: string, email = ADMIN_EMAIL, password = 
   };
 }
 
-/** A participant going through the API only (to set up data for admin screens). */
-export async function participantApi(baseUrl: string, details: { name: string; email: string; phone: string }) {
+/**
+ * A participant going through the API only (to set up data for admin screens): enters the details
+ * and, unless `consent` is false, signs the consent, which the server requires before answers.
+ */
+export async function participantApi(
+  baseUrl: string,
+  details: { name: string; email: string; phone: string },
+  options: { consent?: boolean } = {},
+) {
   const validate = await fetch(`${baseUrl}/api/auth/validateuser`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -45,5 +53,12 @@ export async function participantApi(baseUrl: string, details: { name: string; e
   });
   const { token } = (await validate.json()) as { token: string };
   const call = caller(baseUrl, token);
+  if (options.consent !== false) {
+    await call('POST', 'useragreement/add', {
+      imageBase64: signaturePng,
+      date: new Date().toISOString().slice(0, 10),
+      signedName: details.name,
+    });
+  }
   return { token, get: <T>(p: string) => call<T>('GET', p), post: <T>(p: string, b: unknown) => call<T>('POST', p, b) };
 }

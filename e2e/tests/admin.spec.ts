@@ -23,7 +23,7 @@ async function shootAccessible(page: Page, shot: string, screen: string, testInf
 }
 
 interface Stats {
-  totals: { users: number; questions: number; admins: number };
+  totals: { participants: number; accounts: number; users: number; questions: number; admins: number };
 }
 interface Question {
   _id: string;
@@ -48,8 +48,9 @@ test('the overview shows the figures in the database', async ({ page }, testInfo
       .filter({ has: page.getByText(label, { exact: true }) })
       .filter({ hasText: /^\D*\d+/ })
       .last();
-  await expect(card('Total Users')).toContainText(String(stats.totals.users));
+  await expect(card('Participants')).toContainText(String(stats.totals.participants));
   await expect(card('Total Questions')).toContainText(String(stats.totals.questions));
+  await expect(card('Staff Accounts')).toContainText(String(stats.totals.accounts));
   await expect(card('Admin Users')).toContainText(String(stats.totals.admins));
   await expect(page.getByText('Growth Analytics')).toBeVisible();
   await expect(page.getByText('User Distribution')).toBeVisible();
@@ -91,7 +92,11 @@ test('an admin manages categories and questions of every type', async ({ page },
   ]) {
     await page.getByRole('textbox', { name: new RegExp(`^Option ${letter}`) }).fill(text!);
   }
-  await page.getByLabel('Correct answer').fill('Short breaks');
+  // The correct answer is picked from the options typed, not typed again.
+  await page
+    .getByRole('radiogroup', { name: /^Correct answer/ })
+    .getByRole('radio', { name: 'A. Short breaks' })
+    .check();
   await page.getByRole('button', { name: 'Save Question' }).click();
   await expect(
     page
@@ -311,4 +316,73 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   await page.getByRole('link', { name: 'Change Password' }).click();
   await expect(page.getByRole('textbox', { name: 'Current password' })).toBeVisible();
   await shootAccessible(page, '11-account', 'change password', testInfo);
+});
+
+test('an admin invites a participant, imports a CSV with a bad row, and turns open entry off and on', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await goToSection(page, 'Participants');
+  await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
+
+  // One by one: without mail, the modal gives the personal link to copy.
+  await page.getByRole('button', { name: 'Invite participant' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite participant' });
+  await invite.getByLabel('Name').fill(`Invited ${stamp}`);
+  await invite.getByLabel('Email').fill('not-an-email');
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(invite.getByText(/Email must be a valid email address/)).toBeVisible();
+  await invite.getByLabel('Email').fill(`invited.${stamp}@example.com`);
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(invite.getByLabel('Invitation link')).toHaveValue(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  await shootAccessible(page, '12-invite-link', 'invitation link', testInfo);
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await page.getByLabel('Search participants').fill(`invited.${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: `invited.${stamp}@example.com` });
+  await expect(row.getByRole('cell', { name: 'Invited', exact: true })).toBeVisible();
+  await expect(row).toContainText('Active');
+
+  // From a CSV: the good rows are invited, the bad one is reported by its line.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const importing = page.getByRole('dialog', { name: /Import/ });
+  await importing
+    .getByLabel('CSV rows')
+    .fill(
+      [
+        'name,email,phone',
+        `Csv One ${stamp},csv1.${stamp}@example.com,03001234567`,
+        `Csv Bad ${stamp},not-an-email,`,
+        `Csv Two ${stamp},csv2.${stamp}@example.com,`,
+      ].join('\n'),
+    );
+  await importing.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(importing.getByRole('status').filter({ hasText: '2 invited' })).toBeVisible();
+  await expect(importing.getByRole('region', { name: 'Rows with errors' })).toContainText('Line 3: email');
+  await shootAccessible(page, '13-import-outcome', 'import outcome', testInfo);
+  await importing.getByRole('button', { name: 'Done' }).click();
+  await page.getByLabel('Search participants').fill('');
+  await expect(page.getByRole('row').filter({ hasText: `csv2.${stamp}@example.com` })).toBeVisible();
+  await shootAccessible(page, '14-participants', 'participants', testInfo);
+
+  // Open entry off: the home page says the assessment is by invitation; on again, the form is back.
+  const openEntry = page.getByRole('switch', { name: 'Open entry' });
+  // Mantine's switch input is hidden behind its track: a person clicks the label.
+  const toggle = page.getByText('Open entry', { exact: true });
+  await expect(openEntry).toBeChecked();
+  await toggle.click();
+  await expect(openEntry).not.toBeChecked();
+  const visitor = await browser.newContext();
+  const home = await visitor.newPage();
+  await home.goto(server.url + '/');
+  await expect(
+    home.getByText('This assessment is by invitation. Please use the link in your invitation.'),
+  ).toBeVisible();
+  await toggle.click();
+  await expect(openEntry).toBeChecked();
+  await home.reload();
+  await expect(home.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await visitor.close();
 });

@@ -1,0 +1,210 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, participantApi } from '../support/api';
+import { goToSection, signInAsAdmin } from '../support/admin';
+import { answerCurrent, newParticipant, reachQuiz } from '../support/participant';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
+
+// The layout check: every participant screen and every dashboard section and modal, at a phone's
+// width and a laptop's, fails when the page scrolls sideways, when a badge's or a table cell's text
+// is clipped (its scroll width larger than its client width), or when a notice covers the page's
+// main heading. Each screen is photographed at both widths into test-results/screens/layout/.
+
+const server = useServer();
+
+const widths = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const;
+
+interface Problem {
+  screen: string;
+  width: number;
+  what: string;
+}
+
+/** What is wrong with the page's layout as it stands, in words. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`the page scrolls sideways (${root.scrollWidth} px wide in ${root.clientWidth})`);
+    }
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const text = (element: Element) => (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    // A badge clips in its label (the root hides the overflow the label's ellipsis shows).
+    const clipped = document.querySelectorAll('.mantine-Badge-label, td, th');
+    for (const element of clipped) {
+      if (!visible(element) || !text(element)) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`"${text(element)}" is clipped (${element.scrollWidth} px in ${element.clientWidth})`);
+      }
+    }
+    const heading = [...document.querySelectorAll('h1')].find(visible);
+    if (heading) {
+      // The heading's text, not its block, which spans the whole width beside a notice.
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      const h = range.getBoundingClientRect();
+      for (const notice of document.querySelectorAll('.mantine-Notification-root')) {
+        if (!visible(notice)) continue;
+        const n = notice.getBoundingClientRect();
+        const overlaps = n.left < h.right && n.right > h.left && n.top < h.bottom && n.bottom > h.top;
+        if (overlaps) problems.push(`a notice ("${text(notice)}") covers the heading "${text(heading)}"`);
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
+/** Checks and photographs the screen as it is at both widths; gathers what is wrong. */
+function checker(folder: string) {
+  const problems: Problem[] = [];
+  async function check(page: Page, screen: string) {
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      // Let layout that follows the width (cards instead of tables) settle.
+      await page.waitForTimeout(250);
+      for (const what of await layoutProblems(page)) problems.push({ screen, width: size.width, what });
+      await page.screenshot({ path: `test-results/screens/${folder}/${screen}-${size.width}.png`, fullPage: true });
+    }
+    await page.setViewportSize(widths[1]);
+  }
+  const report = () => problems.map((p) => `${p.screen} at ${p.width} px: ${p.what}`);
+  return { check, report };
+}
+
+test('every participant screen fits at 375 and 1280 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { check, report } = checker('layout/participant');
+  await page.goto(server.url + '/');
+  await check(page, 'details');
+  await page.goto(server.url + '/resume');
+  await check(page, 'resume');
+
+  const me = newParticipant('layout');
+  await reachQuiz(page, server.url, me);
+  await check(page, 'question');
+  while (!(await page.getByRole('heading', { name: 'Submit your answers' }).isVisible())) {
+    await answerCurrent(page);
+    if (page.url().endsWith('/submit')) break;
+  }
+  await expect(page.getByRole('heading', { name: 'Submit your answers' })).toBeVisible();
+  await check(page, 'submit');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Your responses have been submitted' })).toBeVisible();
+  await check(page, 'submitted');
+  await page.getByRole('link', { name: 'Continue to final assessment' }).click();
+  await expect(page).toHaveURL(/\/complaint-list$/);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await check(page, 'concerns');
+  await page.goto(server.url + '/Thankyou');
+  await check(page, 'thankyou');
+  await page.goto(server.url + '/reports');
+  await check(page, 'reports');
+
+  // Welcome and consent, through a personal link.
+  const admin = await adminApi(server.url);
+  const invited = newParticipant('layout-invite');
+  const reply = await admin.post<{ participant: { invitation: { link: string } } }>('admin/invitations', {
+    ...invited,
+    send: false,
+  });
+  const fresh = await page.context().browser()!.newContext();
+  const other = await fresh.newPage();
+  await other.goto(server.url + new URL(reply.participant.invitation.link).pathname);
+  await expect(other.getByRole('heading', { name: 'Welcome to Prometrica' })).toBeVisible();
+  await check(other, 'welcome');
+  await other.getByRole('link', { name: /Begin|Continue/ }).click();
+  await expect(other).toHaveURL(/\/consent-form$/);
+  await check(other, 'consent');
+  await fresh.close();
+
+  expect(report()).toEqual([]);
+});
+
+test('every dashboard section and modal fits at 375 and 1280 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { check, report } = checker('layout/admin');
+  // Something in every list: a result with concerns, an invitation, a consent.
+  const who = newParticipant('layout-admin');
+  const participant = await participantApi(server.url, who);
+  const { questions } = await participant.get<{ questions: { _id: string; options: string[] }[] }>('user/getquestion');
+  await participant.post('user/submitanswer', {
+    name: who.name,
+    email: who.email,
+    contactno: who.phone,
+    answers: questions.map((q) => ({ questionId: q._id, userAnswer: q.options[0] ?? 'resilience' })),
+  });
+  const admin = await adminApi(server.url);
+  await admin.post('admin/invitations', { ...newParticipant('layout-list'), send: false });
+
+  await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await check(page, 'overview');
+  for (const [section, screen] of [
+    ['Participants', 'participants'],
+    ['Results', 'results'],
+    ['Users', 'users'],
+    ['Questions', 'questions'],
+    ['Categories', 'categories'],
+    ['Complaints', 'complaints'],
+  ] as const) {
+    await goToSection(page, section);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(page, screen);
+  }
+
+  const modal = async (open: () => Promise<void>, name: string | RegExp, screen: string) => {
+    await open();
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    await check(page, screen);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  };
+  await goToSection(page, 'Participants');
+  await modal(() => page.getByRole('button', { name: 'Invite participant' }).click(), 'Invite participant', 'invite');
+  await modal(() => page.getByRole('button', { name: 'Import CSV' }).click(), /Import/, 'import');
+  await goToSection(page, 'Results');
+  await modal(
+    () =>
+      page
+        .getByRole('button', { name: `View result of ${who.name}` })
+        .first()
+        .click(),
+    'Result Details',
+    'result-detail',
+  );
+  await goToSection(page, 'Questions');
+  await modal(
+    () =>
+      page
+        .getByRole('button', { name: /^Edit question/ })
+        .first()
+        .click(),
+    /Edit/,
+    'question-edit',
+  );
+  await goToSection(page, 'Categories');
+  await modal(() => page.getByRole('button', { name: 'Add Category' }).click(), 'Add Category', 'category-add');
+  await goToSection(page, 'Complaints');
+  await modal(() => page.getByRole('button', { name: 'Add Complaint' }).click(), 'Add Complaint', 'concern-add');
+  await page.getByRole('tab', { name: 'User Submissions' }).click();
+  await check(page, 'concern-submissions');
+
+  await page.goto(server.url + '/dashboard/add-user');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await check(page, 'add-user');
+  await page.goto(server.url + '/dashboard/add-question');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await check(page, 'add-question');
+  await page.goto(server.url + '/dashboard/account');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await check(page, 'account');
+
+  expect(report()).toEqual([]);
+});

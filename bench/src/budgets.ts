@@ -77,12 +77,13 @@ function row(
 
 const rps = (v: number) => `${fixed(v, 0)} req/s`;
 const subs = (v: number) => `${fixed(v, 0)} sub/s`;
+const saves = (v: number) => `${fixed(v, 0)} saves/s`;
 const ms = (v: number) => `${fixed(v, 1)} ms`;
 const count = (v: number) => String(v);
 
 export function apiRows(result: EngineResult): Row[] {
   const section = `API ${result.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
-  const { bare, getquestion, submitanswer, results, stats, driver } = result;
+  const { bare, getquestion, submitanswer, results, stats, driver, upsertDriver, answerSave } = result;
   const participants = result.seed.rows.results ?? 0;
   const at = `${Math.round(participants / 1000)}k`;
   return [
@@ -122,6 +123,31 @@ export function apiRows(result: EngineResult): Row[] {
       section,
       'submitanswer errors, all rounds (non-2xx + failed)',
       result.submitanswerRounds.failed,
+      count,
+      atMost(0, '0'),
+    ),
+    row(
+      section,
+      `answer save at ${at} (${answerSave.connections} conn)`,
+      answerSave.requestsPerSecond,
+      saves,
+      vs(`driver upsert, ${upsertDriver.connections} conn`, upsertDriver.upsertsPerSecond, {
+        kind: 'min',
+        ratioLimit: 0.5,
+        budget: '≥ 0.5× driver',
+      }),
+    ),
+    row(
+      section,
+      'answer save p99',
+      answerSave.latencyMs.p99,
+      ms,
+      vs('bare', bare.loaded.latencyMs.p99, atMost(25, '≤ 25 ms')),
+    ),
+    row(
+      section,
+      'answer save errors (non-2xx + failed)',
+      answerSave.non2xx + answerSave.warmupNon2xx + answerSave.errors,
       count,
       atMost(0, '0'),
     ),

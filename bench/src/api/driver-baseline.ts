@@ -3,7 +3,8 @@
 // the server's durability settings (SQLite: WAL, synchronous=FULL, foreign keys on; PostgreSQL:
 // defaults). As for the server, the participants exist beforehand (added in bulk, untimed).
 // SQLite has one writer, so submissions go one after another; PostgreSQL gets as many concurrent
-// connections as the server's pool (pg's default, 10).
+// connections as the server's pool (pg's default, 10). The answer saves' baseline, the same way:
+// one upserted row per transaction.
 import type { BenchDatabase } from './database';
 import { answersFor, createRandom, submissionRows, type ParticipantSeed, type QuestionSeed } from './rows';
 import { addFreshParticipants } from './seed';
@@ -77,6 +78,96 @@ export async function measureDriverBaseline(
     submissions,
     seconds: Math.round(elapsed * 100) / 100,
     submissionsPerSecond: Math.round((submissions / elapsed) * 10) / 10,
+    connections,
+  };
+}
+
+/** The answer saves' baseline: single-row upserts, each its own transaction. */
+export interface UpsertBaseline {
+  upserts: number;
+  seconds: number;
+  upsertsPerSecond: number;
+  connections: number;
+}
+
+/** Participants whose answers the upsert baseline writes (each question of each, then again). */
+const upsertParticipants = 500;
+
+const upsertSql = (placeholders: string[]) => `
+  insert into progress_answers (participant_id, question_id, user_answer, answered_at, time_ms)
+  values (${placeholders.join(', ')})
+  on conflict (participant_id, question_id) do update set
+    user_answer = excluded.user_answer, answered_at = excluded.answered_at,
+    time_ms = progress_answers.time_ms + excluded.time_ms`;
+
+/**
+ * The write baseline of an answer save: the row the server writes for one, upserted alone in a
+ * transaction of its own (autocommit) straight through the driver, with the server's durability
+ * settings (SQLite: WAL, synchronous=FULL, foreign keys on, one connection; PostgreSQL: defaults,
+ * as many concurrent connections as the server's pool). Statements are prepared once.
+ */
+export async function measureUpsertBaseline(
+  database: BenchDatabase,
+  questions: readonly QuestionSeed[],
+  seconds: number,
+): Promise<UpsertBaseline> {
+  const people = await addFreshParticipants(database, upsertParticipants, `upsert${Date.now().toString(36)}`);
+  const pairs = people.flatMap((who) => questions.map((question) => [who.id, question.id] as const));
+  let next = 0;
+  const values = () => {
+    const [participantId, questionId] = pairs[next++ % pairs.length]!;
+    return [participantId, questionId, 'An answer', new Date().toISOString(), 1500];
+  };
+  let upserts = 0;
+  let elapsedMs = 0;
+  if (database.engine === 'sqlite') {
+    const writer = sqliteWriter(database.sqliteFile!, { durable: true });
+    try {
+      const statement = writer.raw.prepare(upsertSql(['?', '?', '?', '?', '?']));
+      for (let warm = 0; warm < 20; warm++) statement.run(...values());
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      while (performance.now() < deadline) {
+        statement.run(...values());
+        upserts++;
+      }
+      elapsedMs = performance.now() - started;
+    } finally {
+      await writer.close();
+    }
+    return upsertFigures(upserts, elapsedMs, 1);
+  }
+  const writers = await Promise.all(
+    Array.from({ length: postgresPoolSize }, () => postgresWriter(database.databaseUrl!, { durable: true })),
+  );
+  try {
+    const text = upsertSql(['$1', '$2', '$3', '$4', '$5']);
+    const run = (client: (typeof writers)[number]['client']) =>
+      client.query({ name: 'answer-upsert', text, values: values() });
+    for (const writer of writers) for (let warm = 0; warm < 5; warm++) await run(writer.client);
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      writers.map(async (writer) => {
+        while (performance.now() < deadline) {
+          await run(writer.client);
+          upserts++;
+        }
+      }),
+    );
+    elapsedMs = performance.now() - started;
+  } finally {
+    await Promise.all(writers.map((writer) => writer.close()));
+  }
+  return upsertFigures(upserts, elapsedMs, postgresPoolSize);
+}
+
+function upsertFigures(upserts: number, elapsedMs: number, connections: number): UpsertBaseline {
+  const elapsed = elapsedMs / 1000;
+  return {
+    upserts,
+    seconds: Math.round(elapsed * 100) / 100,
+    upsertsPerSecond: Math.round((upserts / elapsed) * 10) / 10,
     connections,
   };
 }

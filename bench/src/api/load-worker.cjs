@@ -15,8 +15,30 @@ const decoder = new TextDecoder();
 const onceBytes = once ? new Uint8Array(once.bytes) : undefined;
 const onceOffsets = once ? new Int32Array(once.offsets) : undefined;
 const onceCount = once ? once.count : 0;
+const sinceOf = once ? new Int32Array(once.sinceOf) : undefined;
+/** When each `once` request was sent (ms since the epoch), for the `since` of a later one. */
+const sentAt = new Float64Array(onceCount);
 let taken = 0;
 let ranOut = false;
+
+const sinceKey = Buffer.from('"since":"');
+
+/**
+ * Marks the `once` request at `index` as sent now and, when it takes its `since` from an earlier
+ * one, writes that one's send time over the ISO time its body carries (always 24 characters), in
+ * each of `bodies` (the bytes it is sent as).
+ */
+function stamp(index, ...bodies) {
+  sentAt[index] = Date.now();
+  const earlier = sinceOf[index];
+  if (earlier < 0) return;
+  const since = new Date(sentAt[earlier]).toISOString();
+  for (const bytes of bodies) {
+    const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(sinceKey);
+    if (at < 0) throw new Error(`request ${index} takes its since from ${earlier} but has none to write over`);
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).write(since, at + sinceKey.length, 'latin1');
+  }
+}
 
 /** The headers and body of the `once` request at `index`. */
 function onceShape(index) {
@@ -71,6 +93,7 @@ function takeOnce(request) {
     return request;
   }
   const shape = onceShape(taken);
+  stamp(taken, shape.body, onceBuilt.at(taken));
   taken += 1;
   Object.assign(request.headers, shape.headers);
   request.body = shape.body;
@@ -87,7 +110,11 @@ function sendBuiltOnce(client) {
   iterator.nextRequest = function nextBuiltRequest() {
     this.resetted = false;
     if (taken >= onceCount) ranOut = true;
-    else this.currentRequest.requestBuffer = onceBuilt.at(taken++);
+    else {
+      const built = onceBuilt.at(taken);
+      stamp(taken++, built);
+      this.currentRequest.requestBuffer = built;
+    }
     return this.currentRequest;
   };
 }

@@ -9,6 +9,12 @@ import { Worker } from 'node:worker_threads';
 export interface RequestShape {
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Of a `once` request whose body has `"since":"<an ISO time>"`: the index of an earlier one, whose
+   * send time the load thread writes over that time as it sends this one (an answer save's `since`:
+   * the time of the participant's reply before, as the participant app sends it).
+   */
+  sinceOf?: number;
 }
 
 export interface LoadCase {
@@ -95,7 +101,11 @@ function packOnce(shapes: readonly RequestShape[]) {
     bytes.set(head, offsets[index * 3]);
     bytes.set(body, offsets[index * 3 + 1]);
   });
-  return { bytes: bytes.buffer, offsets: offsets.buffer, count: shapes.length };
+  const sinceOf = new Int32Array(shapes.length).fill(-1);
+  shapes.forEach((shape, index) => {
+    if (shape.sinceOf !== undefined) sinceOf[index] = shape.sinceOf;
+  });
+  return { bytes: bytes.buffer, offsets: offsets.buffer, sinceOf: sinceOf.buffer, count: shapes.length };
 }
 
 function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<WorkerReport> {
@@ -115,7 +125,7 @@ function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<Wo
       warmupSeconds: options.warmupSeconds,
       timeoutSeconds: 10,
     },
-    transferList: once ? [once.bytes, once.offsets] : [],
+    transferList: once ? [once.bytes, once.offsets, once.sinceOf] : [],
   });
   return new Promise<WorkerReport>((resolve, reject) => {
     let report: WorkerReport | undefined;

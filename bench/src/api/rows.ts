@@ -196,6 +196,8 @@ export interface ParticipantSeed {
   email: string;
   phone: string;
   createdAt: string;
+  /** The browser session that holds the participant (`owner_session`): their tokens carry it. */
+  session: string;
 }
 
 /** Participant number `n` (names repeat, emails are unique). */
@@ -208,6 +210,7 @@ export function participant(n: number, random: () => number, createdAt: string, 
     email: `${first}.${last}.${label}${n}@example.com`.toLowerCase(),
     phone: `0300${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
     createdAt,
+    session: randomUUID(),
   };
 }
 
@@ -223,7 +226,7 @@ export function answersFor(questions: readonly QuestionSeed[], random: () => num
 
 export type ResultRow = [string, string, string, number, number, number, number, number, string, string];
 export type ResultAnswersRow = [string, string];
-export type ParticipantRow = [string, string, string, string, string, string, string, string];
+export type ParticipantRow = [string, string, string, string, string, string, string, string, string];
 
 /** The rows one stored submission consists of (as the server stores it), totals consistent with its answers. */
 export function submissionRows(
@@ -269,7 +272,7 @@ export function submissionRows(
     result: [
       resultId,
       who.id,
-      randomUUID(),
+      who.session,
       correct,
       wrong,
       correct + wrong,
@@ -292,5 +295,6 @@ export function participantRow(who: ParticipantSeed): ParticipantRow {
     who.phone,
     who.createdAt,
     who.createdAt,
+    who.session,
   ];
 }

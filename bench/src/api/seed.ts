@@ -8,8 +8,8 @@
 // bulk of the data (N lists of 30 answer snapshots, `insert ... select`), so totals always agree
 // with the answers. The answer table's keys are dropped during the load and rebuilt after it (as a
 // database restore does), which is faster than maintaining them row by row.
-import { randomUUID } from 'node:crypto';
-import { PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
+import { createHash, randomUUID } from 'node:crypto';
+import { consentTextCanonical, currentConsentText, PASS_PERCENT, percentOf } from '@prometrica/shared-api/contract';
 import { demoContentSettingKey } from '../../../server/src/seed/content';
 import type { BenchDatabase, Engine } from './database';
 import {
@@ -104,11 +104,35 @@ async function dropIndexes(writer: Writer, engine: Engine): Promise<string[]> {
   return [...keys, ...rebuild, ...foreign];
 }
 
-/** Participants who have not submitted yet (inserted straight, like the rest of the seed). */
+const consentSha256 = createHash('sha256').update(consentTextCanonical(currentConsentText), 'utf8').digest('hex');
+
+/** The consent row of a participant who signed (the image a stand-in: nothing measured reads it). */
+function agreementRow(who: ParticipantSeed): Row {
+  const text = currentConsentText;
+  return [
+    randomUUID(),
+    who.id,
+    'iVBORw0KGgo=',
+    who.createdAt.slice(0, 10),
+    who.createdAt,
+    text.version,
+    consentSha256,
+    who.name,
+    'typed',
+    '127.0.0.1',
+  ];
+}
+
+/**
+ * Participants who have not submitted yet (inserted straight, like the rest of the seed). With
+ * `consented`, each has signed the consent (as the server requires before answers and a
+ * submission), held by their own session (`ParticipantSeed.session`, which their tokens carry).
+ */
 export async function addFreshParticipants(
   database: BenchDatabase,
   count: number,
   label = 'fresh',
+  { consented = false }: { consented?: boolean } = {},
 ): Promise<ParticipantSeed[]> {
   const random = createRandom(99);
   const now = Date.now();
@@ -117,7 +141,10 @@ export async function addFreshParticipants(
   );
   const writer = await openWriter(database, { durable: false });
   try {
-    await writer.transaction(() => writer.insert('participants', people.map(participantRow)));
+    await writer.transaction(async () => {
+      await writer.insert('participants', people.map(participantRow));
+      if (consented) await writer.insert('agreements', people.map(agreementRow));
+    });
   } finally {
     await writer.close();
   }
@@ -233,7 +260,7 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
         results.push([
           resultId,
           who.id,
-          randomUUID(),
+          who.session,
           correct,
           questions.length - correct,
           questions.length,

@@ -2,10 +2,22 @@
 // then the real server process under autocannon for each call.
 import { createDatabase, type BenchDatabase, type Engine } from './database';
 import { cpuTimes, stolenPercent } from './host-steal';
-import { measureDriverBaseline, type DriverBaseline } from './driver-baseline';
+import {
+  measureDriverBaseline,
+  measureUpsertBaseline,
+  type DriverBaseline,
+  type UpsertBaseline,
+} from './driver-baseline';
 import { runLoad, type LoadCase, type LoadOptions, type LoadResult } from './load';
 import { startBareServer, startBenchServer, type RunningServer } from './processes';
-import { adminLogin, check, participantTokens, submissionRequests } from './requests';
+import {
+  adminLogin,
+  answerSaveRequests,
+  check,
+  currentQuestionSetVersion,
+  participantTokens,
+  submissionRequests,
+} from './requests';
 import { searchTerm } from './rows';
 import { addFreshParticipants, seedDatabase } from './seed';
 
@@ -60,6 +72,10 @@ export interface EngineResult {
     created: number;
     failed: number;
   };
+  /** The answer saves' baseline: single-row upserts through the driver. */
+  upsertDriver: UpsertBaseline;
+  /** Answer saves, each a participant's first save of a question. */
+  answerSave: LoadResult & { participantsUsed: number };
   results: ReadFigures;
   stats: ReadFigures;
   /** Set when `keepServer`: the caller stops it and drops the database. */
@@ -107,6 +123,8 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
 
     const driver = await measureDriverBaseline(database, seeded.questions, options.driverSeconds);
     log(`${engine}: driver baseline ${driver.submissionsPerSecond} submissions/s`);
+    const upsertDriver = await measureUpsertBaseline(database, seeded.questions, options.driverSeconds);
+    log(`${engine}: driver baseline ${upsertDriver.upsertsPerSecond} single-row upserts/s`);
 
     // Enough new participants for every submission the server could take in the time of all the
     // rounds (one each): three times the driver's rate, and never less than 60 a second for each
@@ -115,7 +133,16 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     const perRound = Math.ceil(perSecond * (options.seconds + options.warmupSeconds)) + 500;
     const poolSize = Math.min(600_000, Math.max(1000, perRound * submitRounds));
     const readers = await addFreshParticipants(database, 50, 'reader');
-    const writers = await addFreshParticipants(database, poolSize, 'writer');
+    // Submitting and saving answers need the consent (and the session that holds the participant).
+    const writers = await addFreshParticipants(database, poolSize, 'writer', { consented: true });
+    // Enough answer saves for the run at four times the driver's upserts a second, and never less
+    // than 200 a second for each connection (above what bare Fastify serves on two cores); every
+    // save a participant's first of its question.
+    const savesPerSecond = Math.max(upsertDriver.upsertsPerSecond * 4, options.connections * 200);
+    const saveCount = Math.ceil(savesPerSecond * (options.seconds + options.warmupSeconds)) + 500;
+    const savers = await addFreshParticipants(database, Math.ceil(saveCount / seeded.questions.length), 'saver', {
+      consented: true,
+    });
 
     await database.settle();
     server = await startBenchServer(database.serverEnv, database.dataDir);
@@ -173,10 +200,13 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     log(`${engine}: getquestion / bare in ${rounds.length} rounds: ${ratios.join(', ')}`);
     log(`${engine}: getquestion ${getquestion.requestsPerSecond} req/s p99 ${getquestion.latencyMs.p99} ms`);
 
+    // The question set version the participant app reads from the progress and sends along.
+    const questionSetVersion = await currentQuestionSetVersion(url, issue(writers[0]!));
+
     // submitanswer: every request a new participant (token + 30 answers), in rounds. The round with
     // the middle p99 is reported, so one stall of the machine does not decide it; every round's
     // errors count.
-    const submissions = submissionRequests(seeded.questions, writers, 11);
+    const submissions = submissionRequests(seeded.questions, writers, 11, questionSetVersion);
     let w = 0;
     const submitted: LoadResult[] = [];
     const stolen: Array<number | null> = [];
@@ -207,6 +237,23 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     const submitanswer = byP99[Math.floor(byP99.length / 2)]!;
     log(
       `${engine}: submitanswer p99 in ${submitted.length} rounds: ${byP99.map((one) => one.latencyMs.p99).join(', ')} ms`,
+    );
+
+    // Answer saves: participants who signed the consent answering question by question, each
+    // save a question's first, at 100 connections.
+    const saveLoad = await runLoad(
+      url,
+      {
+        name: 'answer save',
+        method: 'POST',
+        path: '/api/user/answer',
+        once: answerSaveRequests(seeded.questions, savers, saveCount, questionSetVersion),
+      },
+      options,
+    );
+    const answerSave = { ...saveLoad, participantsUsed: Math.min(savers.length, saveLoad.onceTaken ?? 0) };
+    log(
+      `${engine}: answer save ${answerSave.requestsPerSecond} req/s p99 ${answerSave.latencyMs.p99} ms ${JSON.stringify(answerSave.statuses)}`,
     );
 
     const admin = { authorization: `Bearer ${adminToken}` };
@@ -251,6 +298,8 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
         created: sum(submitted, (one) => one.statuses['201'] ?? 0),
         failed: sum(submitted, (one) => one.non2xx + one.warmupNon2xx + one.errors),
       },
+      upsertDriver,
+      answerSave,
       results,
       stats,
     };

@@ -21,7 +21,8 @@ async function main() {
   );
   try {
     const seeded = await seedDatabase(database, { participants: Number(process.env.N ?? 20000), fresh: 0 });
-    const people = await addFreshParticipants(database, batch * batches, 'cost');
+    // Consented, and held by the session each submission carries, as the server requires.
+    const people = await addFreshParticipants(database, batch * batches, 'cost', { consented: true });
     const random = createRandom(5);
     const submissions: NewSubmission[] = people.map((who) => {
       const rows = submissionRows(
@@ -32,7 +33,18 @@ async function main() {
       );
       const [id, participantId, sessionId, correct, wrong, total, percent, passed, createdAt, categories] = rows.result;
       return {
-        result: { id, participantId, sessionId, correct, wrong, total, percent, passed: passed === 1, createdAt },
+        result: {
+          id,
+          participantId,
+          sessionId,
+          correct,
+          wrong,
+          total,
+          percent,
+          passed: passed === 1,
+          createdAt,
+          questionSetVersion: null,
+        },
         categories: decodeCategories(categories),
         answers: decodeAnswers(rows.answers[1]),
       };

@@ -13,7 +13,13 @@ import { runLoad } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
 import { searchTerm } from '../api/rows';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
-import { adminLogin, participantTokens, submissionRequests } from '../api/requests';
+import {
+  adminLogin,
+  answerSaveRequests,
+  currentQuestionSetVersion,
+  participantTokens,
+  submissionRequests,
+} from '../api/requests';
 import { runBareBaseline } from '../api/suite';
 import { repoRoot } from '../paths';
 import { postgresCpuMs, procStat } from './proc-cpu';
@@ -23,7 +29,7 @@ async function main() {
   const what = process.env.WHAT ?? 'q';
   const db = await createDatabase(engine, process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const seeded = await seedDatabase(db, { participants: Number(process.env.N ?? 2000), fresh: 0 });
-  const people = await addFreshParticipants(db, Number(process.env.PEOPLE ?? 60000), 'w');
+  const people = await addFreshParticipants(db, Number(process.env.PEOPLE ?? 60000), 'w', { consented: true });
   // PostgreSQL: SQL to run before the server starts (SQL), and the WAL and checkpoints of each case.
   const pgClient = db.databaseUrl ? new pg.Client({ connectionString: db.databaseUrl }) : undefined;
   await pgClient?.connect();
@@ -61,6 +67,8 @@ async function main() {
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         LOG_LEVEL: 'warn',
+        // As in the bench: one address sends everything, so the per-address bound is set out of reach.
+        ANSWER_SAVES_PER_MINUTE: '999999999',
       },
     },
   );
@@ -80,7 +88,21 @@ async function main() {
     const admin = await adminLogin(url);
     let n = 0;
     const connections = Number(process.env.C ?? 100);
-    const prepared = (process.env.WHAT ?? 'q').includes('s') ? submissionRequests(seeded.questions, people, 3) : [];
+    const prepared = (process.env.WHAT ?? 'q').includes('s')
+      ? submissionRequests(seeded.questions, people, 3, await currentQuestionSetVersion(url, issue(people[0]!)))
+      : [];
+    // Answer saves as the bench sends them: SAVERS participants (from the end of the pool, apart
+    // from the submitters) answering question by question, in turn.
+    const savers = people.slice(-Number(process.env.SAVERS ?? 4017));
+    const saves = what.includes('a')
+      ? answerSaveRequests(
+          seeded.questions,
+          savers,
+          savers.length * seeded.questions.length,
+          await currentQuestionSetVersion(url, issue(people[0]!)),
+        )
+      : [];
+    let a = 0;
     const cases = {
       q: {
         name: 'q',
@@ -89,6 +111,7 @@ async function main() {
         headers: { authorization: `Bearer ${issue(people[0]!)}` },
       },
       s: { name: 's', method: 'POST' as const, path: '/api/user/submitanswer' },
+      a: { name: 'a', method: 'POST' as const, path: '/api/user/answer' },
       r: {
         name: 'r',
         method: 'GET' as const,
@@ -138,7 +161,22 @@ async function main() {
       const machineBefore = cpuTimesByKind();
       const pgBefore = await pgCounters();
       // Submissions: each participant once, after those of the cases before.
-      const loadCase = one === 's' ? { ...cases.s, once: prepared.slice(n) } : cases[one as keyof typeof cases];
+      const loadCase =
+        one === 's'
+          ? { ...cases.s, once: prepared.slice(n) }
+          : one === 'a'
+            ? {
+                ...cases.a,
+                // Each save's since is the send time of the participant's save before, by its index
+                // in the list: counted from where this run starts (one sent in a run before keeps the
+                // time the list was built).
+                once: saves
+                  .slice(a)
+                  .map(({ sinceOf, ...shape }) =>
+                    sinceOf !== undefined && sinceOf >= a ? { ...shape, sinceOf: sinceOf - a } : shape,
+                  ),
+              }
+            : cases[one as keyof typeof cases];
       const res = await runLoad(url, loadCase, {
         connections,
         seconds: Number(process.env.SEC ?? 5),
@@ -153,7 +191,8 @@ async function main() {
           `WAL ${Math.round(kb / 1024)} MB (${Math.round(kb / (res.requests * (1 + 1 / res.seconds)))} kB a request), ${pgAfter.checkpoints - pgBefore.checkpoints} checkpoints`,
         );
       }
-      n += res.onceTaken ?? 0;
+      if (one === 'a') a += res.onceTaken ?? 0;
+      else n += res.onceTaken ?? 0;
       const after = cpuMs();
       const load = process.cpuUsage(loadBefore);
       const elapsed = performance.now() - started;

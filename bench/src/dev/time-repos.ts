@@ -2,6 +2,7 @@
 import { openDatabase } from '../../../server/src/db';
 import * as results from '../../../server/src/modules/results/queries';
 import * as stats from '../../../server/src/modules/stats/repository';
+import { countAccounts } from '../../../server/src/modules/users/service';
 import { createDatabase, type Engine } from '../api/database';
 import { seedDatabase } from '../api/seed';
 
@@ -43,9 +44,8 @@ import { seedDatabase } from '../api/seed';
   await time('listResults none', () => results.listResults(db, none, { limit: 25, offset: 0 }));
   await time('countParticipants', () => stats.countParticipants(db, monthStart));
   await time('countQuestions', () => stats.countQuestions(db, monthStart));
-  await time('countAccountsByRole', () => stats.countAccountsByRole(db, monthStart));
+  await time('countAccounts', () => countAccounts(db, monthStart));
   await time('countPerMonth participants', () => stats.countPerMonth(db, 'participants', from, to));
-  await time('countPerMonth users', () => stats.countPerMonth(db, 'users', from, to));
   await time('countPerMonth questions', () => stats.countPerMonth(db, 'questions', from, to));
   await close();
   await bench.drop();

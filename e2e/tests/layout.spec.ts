@@ -6,8 +6,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
 
 // The layout check: every participant screen and every dashboard section and modal, at a phone's
 // width and a laptop's, fails when the page scrolls sideways, when a badge's or a table cell's text
-// is clipped (its scroll width larger than its client width), or when a notice covers the page's
-// main heading. Each screen is photographed at both widths into test-results/screens/layout/.
+// is clipped (its scroll width larger than its client width), when a word of a figure's label, a
+// badge or a heading is split over two lines, or when a notice covers the page's main heading.
+// Each screen is photographed at both widths into test-results/screens/layout/.
 
 const server = useServer();
 
@@ -41,6 +42,29 @@ async function layoutProblems(page: Page): Promise<string[]> {
       if (!visible(element) || !text(element)) continue;
       if (element.scrollWidth > element.clientWidth + 1) {
         problems.push(`"${text(element)}" is clipped (${element.scrollWidth} px in ${element.clientWidth})`);
+      }
+    }
+    // A word split over two lines ("Participa / nts") in a figure's label, a badge or a heading: each
+    // word's text must sit on one line. A word wider than the whole card or box may break (none here
+    // is); measured against the card, since a label squeezed beside a badge is narrower than its word.
+    const labelled = document.querySelectorAll('[role="group"] p, .mantine-Badge-label, h1, h2, h3, th');
+    for (const element of labelled) {
+      if (!visible(element)) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const value = node.textContent ?? '';
+        for (const match of value.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const parts = [...range.getClientRects()].filter((r) => r.width > 0);
+          const lines = new Set(parts.map((r) => Math.round(r.top)));
+          const wordWidth = parts.reduce((sum, r) => sum + r.width, 0);
+          const room = (element.closest('[role="group"]') ?? element).clientWidth;
+          if (lines.size > 1 && wordWidth <= room) {
+            problems.push(`the word "${match[0]}" is split over ${lines.size} lines in "${text(element)}"`);
+          }
+        }
       }
     }
     const heading = [...document.querySelectorAll('h1')].find(visible);

@@ -26,7 +26,7 @@ export function StatCard({ label, value, description, change, accent }: StatCard
   const style = accent ? ({ '--stat-accent': accent } as CSSProperties) : undefined;
   return (
     <Paper withBorder radius="md" className={classes.card} style={style} role="group" aria-label={label}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      <Group justify="space-between" align="flex-start" gap="xs">
         <Text size="sm" c="dimmed" fw={600} className={classes.label}>
           {label}
         </Text>

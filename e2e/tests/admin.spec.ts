@@ -174,10 +174,15 @@ test("an admin opens a participant's result and sees the category figures", asyn
     questions: { _id: string; questionType: string; options: string[] }[];
   }>('user/getquestion');
   const bank = (await api.get<{ questions: Question[] }>('admin/getquestions?page=1&limit=100')).questions;
-  // Right on even positions, wrong on odd ones.
+  // Right on even positions, wrong on odd ones (another of the options a choice question offers).
+  const wrongAnswer = (q: (typeof questions)[number], right: string) => {
+    if (q.questionType === 'fill_in_the_blanks') return `${right} not`;
+    const offered = q.questionType === 'mcq' && q.options.length > 0 ? q.options : ['true', 'false'];
+    return offered.find((option) => option.toLowerCase() !== right.toLowerCase())!;
+  };
   const answers = questions.map((q, i) => {
     const full = bank.find((b) => b._id === q._id)!;
-    return { questionId: q._id, userAnswer: i % 2 === 0 ? full.correctAnswer : `${full.correctAnswer} not` };
+    return { questionId: q._id, userAnswer: i % 2 === 0 ? full.correctAnswer : wrongAnswer(q, full.correctAnswer) };
   });
   await participant.post('user/submitanswer', { name: who.name, email: who.email, contactno: who.phone, answers });
   const expected = new Map<string, { correct: number; total: number }>();

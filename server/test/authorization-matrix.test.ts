@@ -169,11 +169,7 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'GET /api/user/progress': async () => ({ url: '/api/user/progress' }),
   'POST /api/user/answer': async () => ({
     url: '/api/user/answer',
-    payload: {
-      questionId: (await answersFor(app))[0]!.questionId,
-      userAnswer: 'An answer',
-      questionSetVersion: (await questionSet(app).latest()).version,
-    },
+    payload: { ...(await answersFor(app))[0]!, questionSetVersion: (await questionSet(app).latest()).version },
   }),
   'POST /api/useragreement/add': async () => ({
     url: '/api/useragreement/add',

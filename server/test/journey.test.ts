@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { QuestionKind } from '@prometrica/shared-api/contract';
+import { wrongAnswerTo } from './helpers/api';
 import { createTestEnvironment, type TestEnvironment } from './helpers/build';
 import { signaturePng } from './helpers/png';
 
@@ -97,13 +99,14 @@ describe('a scripted journey through the HTTP API', () => {
     const quiz = await api('GET', 'user/getquestion', { token: participant });
     expect(quiz.status).toBe(200);
     expect(quiz.text).not.toMatch(/correctAnswer/i);
-    const questions = quiz.json.questions as Array<{ _id: string; questionType: string }>;
+    const questions = quiz.json.questions as Array<{ _id: string; questionType: QuestionKind; options: string[] }>;
     expect(questions).toHaveLength(15);
 
-    // Every third answer wrong; the right ones sent in another case and with spaces.
+    // Every third answer wrong (another of its options); the right ones sent in another case and with spaces.
     const answers = questions.map((question, index) => {
       const right = correctAnswers.get(question._id)!.answer;
-      return { questionId: question._id, userAnswer: index % 3 === 1 ? 'a wrong answer' : `  ${right.toUpperCase()} ` };
+      const wrong = wrongAnswerTo({ ...question, correctAnswer: right });
+      return { questionId: question._id, userAnswer: index % 3 === 1 ? wrong : `  ${right.toUpperCase()} ` };
     });
     const expected = new Map<string, { correct: number; wrong: number }>();
     for (const [index, question] of questions.entries()) {

@@ -82,6 +82,17 @@ export async function newParticipant(
 /** Every current question, with its correct answer (straight from the database). */
 export const currentQuestions = (app: FastifyInstance): Promise<QuestionRecord[]> => listQuestionsInQuizOrder(app.db);
 
+/**
+ * A wrong answer the question accepts: another of its options (the other of true and false), or
+ * any text for fill-in-the-blanks.
+ */
+export function wrongAnswerTo(question: Pick<QuestionRecord, 'questionType' | 'options' | 'correctAnswer'>): string {
+  const right = question.correctAnswer.trim().toLowerCase();
+  if (question.questionType === 'fill_in_the_blanks') return 'definitely not the answer';
+  const options = question.questionType === 'mcq' && question.options.length > 0 ? question.options : ['true', 'false'];
+  return options.find((option) => option.trim().toLowerCase() !== right)!;
+}
+
 /** Answers to every current question: right unless `wrong(question, index)` says otherwise. */
 export async function answersFor(
   app: FastifyInstance,
@@ -90,7 +101,7 @@ export async function answersFor(
   const questions = await currentQuestions(app);
   return questions.map((question, index) => ({
     questionId: question.id,
-    userAnswer: wrong(question, index) ? 'definitely not the answer' : question.correctAnswer,
+    userAnswer: wrong(question, index) ? wrongAnswerTo(question) : question.correctAnswer,
   }));
 }
 
@@ -118,6 +129,16 @@ export async function submittedParticipantElsewhere(app: FastifyInstance) {
     await call(app, 'POST', '/api/auth/validateuser', { payload: { email: participant.email } })
   ).json().token;
   return { participant, other };
+}
+
+/**
+ * Makes every question of the bank a fill-in-the-blanks one, for tests of how answers are kept that
+ * answer with any text (which answers a choice question accepts is tested on its own).
+ */
+export async function freeTextQuestionsOnly(app: FastifyInstance) {
+  await app.db.updateTable('questions').set({ question_type: 'fill_in_the_blanks', options: '[]' }).execute();
+  // Changed behind the API's back: the shared question list must be read again.
+  questionSet(app).invalidate();
 }
 
 /** Removes the first-start demo content, for tests that need an empty question bank. */

@@ -473,10 +473,10 @@ describe('GET /api/admin/participants', () => {
     await newParticipant(subject.app, { email: email('consented') });
     const answering = await newParticipant(subject.app, { email: email('answering') });
     const progress = (await call(subject.app, 'GET', '/api/user/progress', { token: answering.token })).json();
-    const [question] = await (await import('../helpers/api')).currentQuestions(subject.app);
+    const [answer] = await (await import('../helpers/api')).answersFor(subject.app);
     const saved = await call(subject.app, 'POST', '/api/user/answer', {
       token: answering.token,
-      payload: { questionId: question!.id, userAnswer: 'x', questionSetVersion: progress.questionSetVersion },
+      payload: { ...answer, questionSetVersion: progress.questionSetVersion },
     });
     expect(saved.statusCode).toBe(200);
     const submitted = await newParticipant(subject.app, { email: email('submitted') });

@@ -12,10 +12,13 @@ import { startedElsewhereMessage } from '../../src/modules/participants/service'
 import { maxTimeMs } from '../../src/modules/progress/repository';
 import { answersAfter, SaveBudget, sinceOverlapMs, tooManySavesMessage } from '../../src/modules/progress/service';
 import { questionSet } from '../../src/modules/questions/question-set';
-import { answersFor, call, currentQuestions, newParticipant, signConsent } from '../helpers/api';
+import { answersFor, call, currentQuestions, freeTextQuestionsOnly, newParticipant, signConsent } from '../helpers/api';
 import { appForTests, postgresUrl } from '../helpers/build';
 
 const subject = appForTests({ signIn: 'admin' });
+// These tests are about how saves are kept, and answer with any text; which answers a multiple-choice
+// or true/false question accepts is tested in answer-options.test.ts.
+beforeAll(() => freeTextQuestionsOnly(subject.app));
 
 const currentVersion = async (app: FastifyInstance = subject.app) => (await questionSet(app).latest()).version;
 const save = (token: string, payload: unknown, app: FastifyInstance = subject.app) =>
@@ -425,6 +428,7 @@ describe('GET /api/user/progress', () => {
 
 describe('the address bound on answer saves', () => {
   const limited = appForTests({ env: { ANSWER_SAVES_PER_MINUTE: '3' } });
+  beforeAll(() => freeTextQuestionsOnly(limited.app));
 
   it('refuses the saves of an address beyond its share a minute with 429 and Retry-After; other addresses go on', async () => {
     const participant = await newParticipant(limited.app);

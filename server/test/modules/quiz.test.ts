@@ -11,7 +11,14 @@ import { listQuestionsInQuizOrder } from '../../src/modules/questions/repository
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/codecs';
 import { startedElsewhereMessage } from '../../src/modules/participants/service';
 import { appForTests } from '../helpers/build';
-import { answersFor, call, currentQuestions, newParticipant, submittedParticipantElsewhere } from '../helpers/api';
+import {
+  answersFor,
+  call,
+  currentQuestions,
+  newParticipant,
+  submittedParticipantElsewhere,
+  wrongAnswerTo,
+} from '../helpers/api';
 
 const subject = appForTests({ signIn: 'admin' });
 
@@ -131,10 +138,10 @@ describe('POST /api/user/submitanswer', () => {
   it('scores, stores totals and category figures, and records the details the submission carried', async () => {
     const participant = await newParticipant(subject.app, { name: 'Before Name', phone: '0300' });
     const questions = await currentQuestions(subject.app);
-    // Wrong on every third question; right answers sent in another case and with spaces.
+    // Wrong on every third question (another of its options); right answers sent in another case and with spaces.
     const answers = questions.map((question, index) => ({
       questionId: question.id,
-      userAnswer: index % 3 === 0 ? 'nope' : `  ${question.correctAnswer.toUpperCase()} `,
+      userAnswer: index % 3 === 0 ? wrongAnswerTo(question) : `  ${question.correctAnswer.toUpperCase()} `,
     }));
     const response = await submit(participant.token, {
       name: 'Ayesha Khan',

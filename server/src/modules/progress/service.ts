@@ -6,7 +6,7 @@ import { SerializedJson } from '../../lib/json-reply';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { consentRequired } from '../agreements/service';
 import { assertOwner, holds, participantProgress, startedElsewhere } from '../participants/service';
-import { questionSet, type QuestionSetVersion } from '../questions/service';
+import { answerFit, questionSet } from '../questions/service';
 import { alreadySubmittedMessage, notYourQuestionSet } from '../quiz/service';
 import { addressKey } from '../rate-limits/service';
 import { answerWriter } from './answer-writer';
@@ -26,14 +26,6 @@ export async function getProgress(store: Store, who: ParticipantIdentity): Promi
   const progress = await participantProgress(store, who.id);
   if (!progress) throw unauthorized('Invalid token');
   return progress;
-}
-
-/** The ids of a version's questions, made once per version. */
-const idsOf = new WeakMap<QuestionSetVersion['records'], Set<string>>();
-function hasQuestion(set: QuestionSetVersion, questionId: string): boolean {
-  let ids = idsOf.get(set.records);
-  if (!ids) idsOf.set(set.records, (ids = new Set(set.records.map((question) => question.id))));
-  return ids.has(questionId);
 }
 
 /**
@@ -74,8 +66,9 @@ function saveReply(answers: readonly SavedAnswerRecord[]): SerializedJson {
  * statement requires the token's session to hold the participant, the consent, their question set
  * version and no submission, and saves that arrive together share one transaction (one disk sync).
  * Only a save that was not stored reads the participant, to say why: gone (401), held by another
- * session (403), no consent (403, `consent_required`), submitted (409), another version (409), or
- * a question that is not in the version (400).
+ * session (403), no consent (403, `consent_required`), submitted (409), another version (409), a
+ * question that is not in the version (400), or an answer its multiple-choice or true/false question
+ * does not offer (400).
  */
 export async function saveAnswer(
   store: Store,
@@ -84,11 +77,12 @@ export async function saveAnswer(
 ): Promise<SerializedJson> {
   const sets = questionSet(store);
   const [set, latest] = await Promise.all([sets.version(body.questionSetVersion), sets.latest()]);
-  const known = set !== undefined && hasQuestion(set, body.questionId);
+  // Checked against the version's answers prepared once: a map and a set lookup.
+  const fit = set === undefined ? 'unknown-question' : answerFit(set, body.questionId, body.userAnswer);
   // Twice at most: when the first save was refused but the participant's state then allows it
   // (the consent was signed in between), the second is written.
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (known && who.sessionId !== '') {
+    if (fit === 'fits' && who.sessionId !== '') {
       const outcome = await answerWriter(store).write({
         participantId: who.id,
         sessionId: who.sessionId,
@@ -110,10 +104,16 @@ export async function saveAnswer(
     if (facts.submitted) throw conflict(alreadySubmittedMessage);
     const pinned = facts.questionSetVersion ?? latest.version;
     if (pinned !== body.questionSetVersion) throw notYourQuestionSet(pinned, body.questionSetVersion);
-    if (!known) {
+    if (fit === 'unknown-question') {
       throw badRequest(
         `questionId: question "${body.questionId}" is not in question set version ${body.questionSetVersion}`,
         'questionId',
+      );
+    }
+    if (fit === 'not-an-option') {
+      throw badRequest(
+        `userAnswer: the answer is not one of the options of question "${body.questionId}"`,
+        'userAnswer',
       );
     }
   }

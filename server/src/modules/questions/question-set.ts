@@ -54,6 +54,52 @@ function versionedQuestions(records: readonly QuestionRecord[]): VersionedQuesti
   }));
 }
 
+/** The answers true/false offers (and a multiple-choice question without options, as the participant app shows it). */
+const trueFalseAnswers: ReadonlySet<string> = new Set(['true', 'false']);
+
+/**
+ * What a version's questions accept, by question id: a choice question the answers it offers,
+ * trimmed and in lower case (as scoring compares them), a fill-in-the-blanks question anything (null).
+ */
+type AcceptedAnswers = ReadonlyMap<string, ReadonlySet<string> | null>;
+
+/** Made once per version's records: an answer is checked with one lookup in a map and one in a set. */
+const acceptedOf = new WeakMap<readonly VersionedQuestion[], AcceptedAnswers>();
+
+function acceptedAnswers(records: readonly VersionedQuestion[]): AcceptedAnswers {
+  let accepted = acceptedOf.get(records);
+  if (!accepted) {
+    accepted = new Map(
+      records.map((question) => {
+        if (question.questionType === 'fill_in_the_blanks') return [question.id, null];
+        if (question.questionType === 'mcq' && question.options.length > 0) {
+          return [question.id, new Set(question.options.map((option) => option.trim().toLowerCase()))];
+        }
+        return [question.id, trueFalseAnswers];
+      }),
+    );
+    acceptedOf.set(records, accepted);
+  }
+  return accepted;
+}
+
+/**
+ * Whether `answer` may be given to question `questionId` of a version: `unknown-question` when the
+ * version has no such question, `not-an-option` when a multiple-choice or true/false question does
+ * not offer it (compared trimmed, ignoring case), else `fits` (an empty answer is no answer yet).
+ */
+export function answerFit(
+  set: Pick<QuestionSetVersion, 'records'>,
+  questionId: string,
+  answer: string,
+): 'fits' | 'unknown-question' | 'not-an-option' {
+  const accepted = acceptedAnswers(set.records).get(questionId);
+  if (accepted === undefined) return 'unknown-question';
+  if (accepted === null) return 'fits';
+  const given = answer.trim().toLowerCase();
+  return given === '' || accepted.has(given) ? 'fits' : 'not-an-option';
+}
+
 /** One question set version: its records (for scoring) and the participants' reply, prepared once. */
 export interface QuestionSetVersion {
   version: number;

@@ -26,7 +26,7 @@ import {
 } from './repository';
 import { questionSet } from './question-set';
 
-export { questionSet, type QuestionSetVersion, type VersionedQuestion } from './question-set';
+export { answerFit, questionSet, type QuestionSetVersion, type VersionedQuestion } from './question-set';
 export type { QuestionRecord } from './repository';
 
 export const questionNotFoundMessage = 'Question not found';

@@ -19,7 +19,7 @@ import {
   type AnswerRecord,
   type ResultRecord,
 } from '../results/service';
-import { questionSet, type VersionedQuestion } from '../questions/service';
+import { answerFit, questionSet, type QuestionSetVersion } from '../questions/service';
 import { scoreAnswers } from './scoring';
 import { submissionWriter } from './submission-writer';
 
@@ -93,16 +93,25 @@ function carriedDetails(body: SubmitBody): CarriedDetails {
   return details;
 }
 
-/** Why the answers cannot be stored as they are (unknown questions, unanswered ones), or nothing. */
-function answersProblem(
-  questions: readonly VersionedQuestion[],
-  sent: ReadonlyMap<string, string>,
-): HttpError | undefined {
-  const known = new Set(questions.map((question) => question.id));
-  const unknown = [...sent.keys()].filter((id) => !known.has(id));
+/**
+ * Why the answers cannot be stored as they are (unknown questions, answers that are not among a
+ * choice question's options, unanswered questions), or nothing.
+ */
+function answersProblem(set: QuestionSetVersion, sent: ReadonlyMap<string, string>): HttpError | undefined {
+  const unknown: string[] = [];
+  const offList: string[] = [];
+  let answered = 0;
+  for (const [id, answer] of sent) {
+    const fit = answerFit(set, id, answer);
+    if (fit === 'unknown-question') unknown.push(id);
+    else if (fit === 'not-an-option') offList.push(id);
+    if (answer !== '') answered += 1;
+  }
   if (unknown.length > 0) return badRequest(`answers: unknown question ids: ${unknown.join(', ')}`, 'answers');
-  const answered = [...sent.values()].filter((answer) => answer !== '').length;
-  const remaining = questions.length - answered;
+  if (offList.length > 0) {
+    return badRequest(`answers: the answer to question ${offList.join(', ')} is not one of its options`, 'answers');
+  }
+  const remaining = set.records.length - answered;
   if (remaining > 0) return badRequest(`Please answer all questions. ${remaining} questions remaining.`, 'answers');
   return undefined;
 }
@@ -112,7 +121,8 @@ function answersProblem(
  * snapshots (with the details the submission carried) in one transaction. The answers are to a
  * question set version (`questionSetVersion`, the participant's pinned one; the current one when
  * absent): every question of it must be answered, each once, and only its questions, so questions
- * edited or deleted since the participant began block nobody. One result per participant: the same
+ * edited or deleted since the participant began block nobody; a multiple-choice or true/false
+ * answer must be one of the question's options. One result per participant: the same
  * submission again returns the stored one (200) and creates nothing, also when two arrive at once.
  *
  * A submission is written without reading its participant first: the write skips a participant
@@ -145,7 +155,7 @@ export async function submitAnswers(
   // participant's state changed between the write and the read of why it was skipped.
   for (let attempt = 0; attempt < 2; attempt++) {
     const set = await sets.version(version);
-    const problem = set ? answersProblem(set.records, sent) : undefined;
+    const problem = set ? answersProblem(set, sent) : undefined;
     if (set && !problem) {
       const score = scoreAnswers(set.records, sent);
       const result: ResultRecord = {

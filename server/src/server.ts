@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/lock';
 import { DatabaseUnavailableError } from './db/postgres/postgres';
+import { scheduleRetention } from './modules/participant-data/retention';
 
 // Problems the operator fixes from the message alone: print it, no stack trace.
 const isExpected = (error: unknown) =>
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config).catch(fail);
+  // Participants past the retention setting are erased every hour (nothing while it is off).
+  const retention = scheduleRetention(app, (error) => app.log.error({ err: error }, 'retention run failed'));
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -37,13 +40,16 @@ async function main(): Promise<void> {
       app.log.warn('closing the connections still open after 5 s');
       app.server.closeAllConnections();
     }, 5000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    retention
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

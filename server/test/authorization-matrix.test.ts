@@ -68,6 +68,12 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['POST /api/admin/invitations/:id/resend',                   401, 401, 403, 200, 200],
   ['POST /api/admin/invitations/:id/revoke',                   401, 401, 403, 200, 200],
   ['GET /api/admin/invitations/export',                        401, 401, 403, 200, 200],
+  ['GET /api/admin/participants/:id/export',                   401, 401, 403, 200, 200],
+  ['DELETE /api/admin/participants/:id',                       401, 401, 403, 200, 200],
+  ['GET /api/admin/retention',                                 401, 401, 403, 200, 200],
+  ['PUT /api/admin/retention',                                 401, 401, 403, 200, 200],
+  ['GET /api/admin/retention/preview',                         401, 401, 403, 200, 200],
+  ['POST /api/admin/retention/run',                            401, 401, 403, 200, 200],
   ['GET /api/admin/participation',                             401, 401, 403, 200, 200],
   ['PUT /api/admin/participation',                             401, 401, 403, 200, 200],
 ];
@@ -276,6 +282,16 @@ const requests: Record<string, () => Promise<Prepared>> = {
     url: `/api/admin/invitations/${(await newInvitation()).id}/revoke`,
   }),
   'GET /api/admin/invitations/export': async () => ({ url: '/api/admin/invitations/export' }),
+  'GET /api/admin/participants/:id/export': async () => ({
+    url: `/api/admin/participants/${(await newParticipant(app)).id}/export`,
+  }),
+  'DELETE /api/admin/participants/:id': async () => ({
+    url: `/api/admin/participants/${(await newParticipant(app)).id}`,
+  }),
+  'GET /api/admin/retention': async () => ({ url: '/api/admin/retention' }),
+  'PUT /api/admin/retention': async () => ({ url: '/api/admin/retention', payload: { months: null } }),
+  'GET /api/admin/retention/preview': async () => ({ url: '/api/admin/retention/preview' }),
+  'POST /api/admin/retention/run': async () => ({ url: '/api/admin/retention/run' }),
   'GET /api/admin/participation': async () => ({ url: '/api/admin/participation' }),
   'PUT /api/admin/participation': async () => ({ url: '/api/admin/participation', payload: { openEntry: true } }),
 };

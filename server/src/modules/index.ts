@@ -8,6 +8,7 @@ import { concernRoutes } from './concerns/routes';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import { invitationRoutes } from './invitations/routes';
+import { participantDataRoutes } from './participant-data/routes';
 import { progressRoutes } from './progress/routes';
 import { questionRoutes } from './questions/routes';
 import { quizRoutes } from './quiz/routes';
@@ -33,6 +34,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...concernRatingRoutes,
   ...statsRoutes,
   ...invitationRoutes,
+  ...participantDataRoutes,
 ];
 
 /** Registers the table under the `/api` prefix, plus the reference generated from it. */

@@ -11,6 +11,7 @@ export * from './users';
 export * from './quiz';
 export * from './progress';
 export * from './invitations';
+export * from './participant-data';
 export * from './results';
 export * from './concerns';
 export * from './stats';

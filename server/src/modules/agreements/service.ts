@@ -5,6 +5,7 @@ import {
   findConsentText,
   type AgreementResponse,
   type agreementBodySchema,
+  type SignedAgreement,
 } from '@prometrica/shared-api/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,9 +14,26 @@ import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { claimParticipant, findParticipantById, pinQuestionSetVersion } from '../participants/service';
 import { questionSet } from '../questions/service';
-import { insertAgreement } from './repository';
+import { insertAgreement, type findLatestAgreement } from './repository';
 
 export { findLatestAgreement, hasAgreement } from './repository';
+
+/** A stored consent as the API shows it: the evidence, with the signature image. */
+export function toSignedAgreement(
+  agreement: NonNullable<Awaited<ReturnType<typeof findLatestAgreement>>>,
+): SignedAgreement {
+  return {
+    _id: agreement.id,
+    date: agreement.date,
+    imageBase64: agreement.image_base64,
+    createdAt: agreement.created_at,
+    textVersion: agreement.text_version,
+    textSha256: agreement.text_sha256,
+    signedName: agreement.signed_name,
+    method: agreement.method,
+    clientAddress: agreement.client_address,
+  };
+}
 
 export const alreadyConsentedMessage = 'You have already signed the consent form';
 export const consentRequiredMessage = 'Please sign the consent form before answering.';

@@ -48,7 +48,7 @@ export {
   startedElsewhere,
   startedElsewhereMessage,
 } from './ownership';
-export { findParticipantById } from './repository';
+export { findParticipantById, listSavedAnswers } from './repository';
 // Inviting and the admin's list of participants (the invitations module).
 export {
   countParticipantOverviews,

@@ -1,4 +1,4 @@
-import { findLatestAgreement } from '../agreements/service';
+import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
 import {
   performanceOf,
   type CategoryFigure,
@@ -116,18 +116,6 @@ export async function getResult(store: Store, id: string): Promise<ResultRespons
         isCorrect: answer.isCorrect,
       })),
     },
-    agreement: agreement
-      ? {
-          _id: agreement.id,
-          date: agreement.date,
-          imageBase64: agreement.image_base64,
-          createdAt: agreement.created_at,
-          textVersion: agreement.text_version,
-          textSha256: agreement.text_sha256,
-          signedName: agreement.signed_name,
-          method: agreement.method,
-          clientAddress: agreement.client_address,
-        }
-      : null,
+    agreement: agreement ? toSignedAgreement(agreement) : null,
   };
 }

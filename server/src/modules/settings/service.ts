@@ -50,3 +50,4 @@ export async function resolveJwtSecret(options: {
 }
 
 export { openEntrySetting, openEntryTtlMs } from './open-entry';
+export { findSetting, upsertSetting } from './repository';

@@ -1,0 +1,119 @@
+import {
+  participantExportFormat,
+  type ParticipantErasureResponse,
+  type ParticipantExport,
+} from '@prometrica/shared-api/contract';
+import type { Dialect, Executor, Store } from '../../db/types';
+import { found } from '../../lib/http-errors';
+import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
+import { invitationStatus } from '../invitations/service';
+import { findParticipantById, findParticipantOverview, listSavedAnswers } from '../participants/service';
+import { emailKey } from '../rate-limits/service';
+import { findResultByParticipant, findResultCategories, listAnswers, toCategoryFigure } from '../results/service';
+import { deleteParticipantRows, findConcernSubmission, listInvitations, type ErasedCounts } from './repository';
+
+export const participantNotFoundMessage = 'Participant not found';
+
+/**
+ * `GET admin/participants/{id}/export`: everything held about one participant, in one document.
+ * Credentials are left out: the invitation link's token and the resume code act for the
+ * participant, so the document says only that they exist.
+ */
+export async function exportParticipant(store: Store, id: string, now = new Date()): Promise<ParticipantExport> {
+  const { db } = store;
+  const [participant, overview] = await Promise.all([findParticipantById(db, id), findParticipantOverview(db, id)]);
+  const row = found(participant, participantNotFoundMessage);
+  const stored = found(overview, participantNotFoundMessage);
+  const [consent, progressAnswers, result, concerns, invitations] = await Promise.all([
+    findLatestAgreement(db, id),
+    listSavedAnswers(db, id),
+    findResultByParticipant(db, id),
+    findConcernSubmission(db, id),
+    listInvitations(db, id),
+  ]);
+  const [categories, answers] = result
+    ? await Promise.all([findResultCategories(db, result.id), listAnswers(db, result.id)])
+    : [[], []];
+  const exportedAt = now.toISOString();
+  return {
+    format: participantExportFormat,
+    exportedAt,
+    participant: {
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      stage: stored.stage,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      questionSetVersion: row.questionSetVersion,
+      resumeCodeIssued: row.resumeCode !== '',
+    },
+    consent: consent ? toSignedAgreement(consent) : null,
+    progressAnswers,
+    result: result
+      ? {
+          _id: result.id,
+          submittedAt: result.createdAt,
+          correct: result.correct,
+          wrong: result.wrong,
+          total: result.total,
+          percent: result.percent,
+          passed: result.passed,
+          questionSetVersion: result.questionSetVersion,
+          categories: categories.map(toCategoryFigure),
+          answers: answers.map((answer) => ({
+            questionId: answer.questionId,
+            question: answer.questionText,
+            userAnswer: answer.userAnswer,
+            correctAnswer: answer.correctAnswer,
+            categoryName: answer.categoryName,
+            isCorrect: answer.isCorrect,
+          })),
+        }
+      : null,
+    concerns: concerns ? { _id: concerns.id, submittedAt: concerns.createdAt, ratings: concerns.ratings } : null,
+    invitations: invitations.map((invitation) => ({
+      _id: invitation.id,
+      status: invitationStatus({ revokedAt: invitation.revoked_at, expiresAt: invitation.expires_at }, exportedAt),
+      createdAt: invitation.created_at,
+      expiresAt: invitation.expires_at,
+      openedAt: invitation.opened_at,
+      lastSentAt: invitation.last_sent_at,
+      revokedAt: invitation.revoked_at,
+    })),
+  };
+}
+
+/** Why a participant was erased: an admin's request, or the retention setting. */
+export type ErasureReason = 'request' | 'retention';
+
+/**
+ * Erases one participant and everything stored about them (details, consent with the signature,
+ * saved answers, result and its answers, concern ratings, invitations, rate-limit counts of their
+ * email) inside the caller's transaction; undefined when there is no such participant. The figures
+ * follow by themselves: the dashboard's per-month participant counts and the result search index
+ * are kept in step by triggers (migration 0004), and every other figure is counted from the rows.
+ *
+ * Every erasure, asked for or by retention, goes through here: this is where the audit log is to
+ * record that an erasure happened (who, when, why, the participant's id; never their data).
+ */
+export async function eraseWithin(
+  trx: Executor,
+  dialect: Dialect,
+  id: string,
+  _reason: ErasureReason,
+): Promise<ErasedCounts | undefined> {
+  const participant = await trx.selectFrom('participants').select('email').where('id', '=', id).executeTakeFirst();
+  if (!participant) return undefined;
+  return deleteParticipantRows(trx, dialect, id, emailKey(participant.email));
+}
+
+/** `DELETE admin/participants/{id}`: erases one participant; 404 when there is none. */
+export async function eraseParticipant(store: Store, id: string): Promise<ParticipantErasureResponse> {
+  const erased = found(
+    await store.db.transaction().execute((trx) => eraseWithin(trx, store.dialect, id, 'request')),
+    participantNotFoundMessage,
+  );
+  return { message: 'Participant erased with everything stored about them', erased };
+}

@@ -39,6 +39,8 @@ export interface Config {
    * uses the connection's address, a number trusts that many hops, a list trusts those addresses.
    */
   trustProxy: boolean | number | string[];
+  /** Browsers reach the server over HTTPS (a proxy ends TLS in front): send `Strict-Transport-Security`. */
+  behindHttps: boolean;
   /** Absolute paths of the three front-end builds. */
   dist: { shell: string; participant: string; admin: string };
   /** Outgoing mail: no `smtpUrl` means none is sent (the admin copies links instead). */
@@ -141,6 +143,14 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return z.NEVER;
 });
 
+const flag = z.string().transform((value, ctx): boolean => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   PORT: optional(
     z
@@ -170,6 +180,7 @@ const envSchema = z.object({
   ADMIN_REMOTE_URL: optional(remoteUrl),
   LOG_LEVEL: optional(z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
   TRUST_PROXY: optional(trustProxy),
+  BEHIND_HTTPS: optional(flag),
   SHELL_DIST: optional(z.string()),
   PARTICIPANT_DIST: optional(z.string()),
   ADMIN_DIST: optional(z.string()),
@@ -208,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     },
     logLevel: values.LOG_LEVEL ?? 'info',
     trustProxy: values.TRUST_PROXY ?? false,
+    behindHttps: values.BEHIND_HTTPS ?? false,
     dist: {
       shell: path.resolve(cwd, values.SHELL_DIST ?? path.join(repositoryRoot, 'shell', 'dist')),
       participant: path.resolve(cwd, values.PARTICIPANT_DIST ?? path.join(repositoryRoot, 'participant-app', 'dist')),

@@ -30,6 +30,7 @@ describe('configuration from the environment', () => {
       },
       logLevel: 'info',
       trustProxy: false,
+      behindHttps: false,
       dist: {
         shell: path.join(repositoryRoot, 'shell', 'dist'),
         participant: path.join(repositoryRoot, 'participant-app', 'dist'),
@@ -172,6 +173,20 @@ describe('ANSWER_SAVES_PER_MINUTE (the address bound on answer saves)', () => {
     for (const value of ['0', '-1', '1.5', 'many', '1e3']) {
       expect(configError({ ANSWER_SAVES_PER_MINUTE: value }).issues).toEqual([
         { key: 'ANSWER_SAVES_PER_MINUTE', message: 'must be a whole number of at least 1' },
+      ]);
+    }
+  });
+});
+
+describe('BEHIND_HTTPS (Strict-Transport-Security)', () => {
+  it('is off unless set to true (or 1), naming the variable for anything but true or false', () => {
+    expect(loadConfig({}, '/srv').behindHttps).toBe(false);
+    expect(loadConfig({ BEHIND_HTTPS: 'TRUE' }, '/srv').behindHttps).toBe(true);
+    expect(loadConfig({ BEHIND_HTTPS: '1' }, '/srv').behindHttps).toBe(true);
+    expect(loadConfig({ BEHIND_HTTPS: 'false' }, '/srv').behindHttps).toBe(false);
+    for (const value of ['yes', 'https', '2']) {
+      expect(configError({ BEHIND_HTTPS: value }).issues).toEqual([
+        { key: 'BEHIND_HTTPS', message: 'must be true or false' },
       ]);
     }
   });

@@ -34,8 +34,18 @@ export function contentSecurityPolicy(config: Pick<Config, 'remotes'>): string {
   ].join('; ');
 }
 
+/**
+ * `Strict-Transport-Security` when the server runs behind HTTPS (`BEHIND_HTTPS`): browsers that
+ * saw it keep to HTTPS for a year. Not for subdomains, which may be other people's servers, and
+ * never over plain HTTP alone, where it would lock browsers out of a server that has no HTTPS.
+ */
+export const strictTransportSecurity = 'max-age=31536000';
+
+const transportHeaders = (config: Pick<Config, 'behindHttps'>): Record<string, string> =>
+  config.behindHttps ? { 'Strict-Transport-Security': strictTransportSecurity } : {};
+
 /** The headers every response carries. */
-export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'remotes' | 'behindHttps'>): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
     'X-Content-Type-Options': 'nosniff',
@@ -43,6 +53,7 @@ export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string,
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...transportHeaders(config),
   };
 }
 
@@ -51,11 +62,20 @@ export function securityHeaders(config: Pick<Config, 'remotes'>): Record<string,
  * is a quarter of the size of the pages' one, on the calls made most often). No Referrer-Policy:
  * it governs what a document sends, and a response's own only applies to the redirect it makes,
  * which the API never does (one header line less to read on every call).
+ *
+ * `Cache-Control: no-store` on every one: API replies carry tokens (sign-in, details, resume) or
+ * personal data (accounts, results, concerns, participants, progress), none is worth keeping in a
+ * browser's or a proxy's cache, and one rule for all cannot miss a route added later. The public
+ * API reference (`/api/docs`) is the exception: it is served as a page, `no-cache`.
  */
-export const apiSecurityHeaders: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-};
+export function apiSecurityHeaders(config: Pick<Config, 'behindHttps'>): Record<string, string> {
+  return {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    ...transportHeaders(config),
+  };
+}
 
 const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -63,9 +83,10 @@ export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = glo
   'security-headers',
   async (app, { config }) => {
     const headers = securityHeaders(config);
+    const apiHeaders = apiSecurityHeaders(config);
     // Callback style: the hook runs on every response, and an async one costs a promise each time.
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(isApiReply(request.url) ? apiSecurityHeaders : headers);
+      reply.headers(isApiReply(request.url) ? apiHeaders : headers);
       done(null, payload);
     });
   },

@@ -188,6 +188,40 @@ describe('account management through the API', () => {
     expect(remove.statusCode).toBe(403);
   });
 
+  it("lets an admin edit their own account but not another admin's (403); a superadmin edits both", async () => {
+    const own = await detailsOf(adminId);
+    const mine = await update(adminToken, adminId, { ...own, name: 'Helper Renamed' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().user).toMatchObject({ _id: adminId, name: 'Helper Renamed', role: 'admin' });
+    await update(adminToken, adminId, own);
+
+    const other = await quickUser(subject.app, { role: 'admin' });
+    const before = await detailsOf(other.id);
+    for (const changes of [
+      { name: 'Taken Over' },
+      { email: 'taken-over@example.com' },
+      { phoneNumber: '03111111111' },
+    ]) {
+      const edit = await update(adminToken, other.id, { ...before, ...changes });
+      expect(edit.statusCode).toBe(403);
+      expect(edit.json()).toEqual({ message: "Only a superadmin can change another admin's account" });
+    }
+    expect(await detailsOf(other.id)).toEqual(before);
+
+    const bySuperadmin = await update(superadminToken, other.id, { ...before, name: 'Renamed By Boss' });
+    expect(bySuperadmin.statusCode).toBe(200);
+    const anotherSuperadmin = await quickUser(subject.app, { role: 'superadmin' });
+    const superadminDetails = await detailsOf(anotherSuperadmin.id);
+    expect(
+      (await update(superadminToken, anotherSuperadmin.id, { ...superadminDetails, name: 'Also Boss' })).statusCode,
+    ).toBe(200);
+    const ownSuperadmin = await detailsOf(superadminId);
+    expect((await update(superadminToken, superadminId, { ...ownSuperadmin, name: 'Boss Renamed' })).statusCode).toBe(
+      200,
+    );
+    await update(superadminToken, superadminId, ownSuperadmin);
+  });
+
   it('deletes accounts, but never your own', async () => {
     const target = await quickUser(subject.app, { role: 'user' });
     const deleted = await call(subject.app, 'DELETE', `/api/admin/deleteuser/${target.id}`, { token: adminToken });

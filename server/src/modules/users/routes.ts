@@ -33,7 +33,8 @@ export const userRoutes = [
   }),
   editById({
     url: '/admin/updateuser/:id',
-    summary: "Change an account's name, email, phone and role",
+    summary:
+      "Change an account's name, email, phone and role (an admin: their own account and users' only; another admin's or a superadmin's takes a superadmin)",
     body: updateUserBodySchema,
     response: userResponseSchema,
     errors: [400, 401, 403, 404, 409],

@@ -84,6 +84,7 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserReco
 
 export const adminRoleMessage = 'Only a superadmin can grant or remove the admin role';
 export const superadminProtectedMessage = 'Only a superadmin can change or delete a superadmin account';
+export const adminProfileMessage = "Only a superadmin can change another admin's account";
 export const adminDeletionMessage = 'Only a superadmin can delete an admin account';
 export const ownAccountMessage = 'You cannot delete your own account';
 export const lastSuperadminMessage = 'There must always be at least one superadmin';
@@ -130,9 +131,9 @@ export async function listAccounts(store: Store, search: string): Promise<UserLi
 }
 
 /**
- * `PUT admin/updateuser/{id}`. Admins cannot touch superadmins; granting or removing the admin role
- * takes a superadmin; nobody makes a superadmin through the API (an existing one keeps the role);
- * the last superadmin cannot be demoted.
+ * `PUT admin/updateuser/{id}`. An admin edits their own account and users', never another admin's
+ * or a superadmin's; granting or removing the admin role takes a superadmin; nobody makes a
+ * superadmin through the API (an existing one keeps the role); the last superadmin cannot be demoted.
  */
 export async function updateAccount(
   store: Store,
@@ -144,6 +145,10 @@ export async function updateAccount(
     return await store.db.transaction().execute(async (trx) => {
       const target = found(await findUserById(trx, id), userNotFoundMessage);
       if (target.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden(superadminProtectedMessage);
+      // Everyone may edit their own profile; another admin's only a superadmin.
+      if (target.role === 'admin' && target.id !== actor.id && actor.role !== 'superadmin') {
+        throw forbidden(adminProfileMessage);
+      }
       if (body.role === 'superadmin' && target.role !== 'superadmin') {
         throw badRequest('role: role must be user or admin', 'role');
       }

@@ -108,12 +108,34 @@ async function staffListAs(role: 'admin' | 'superadmin') {
   await screen.findByText('Sara Super');
 }
 
-test("a plain admin cannot edit or delete a superadmin's row", async () => {
+test("a plain admin cannot edit or delete a superadmin's row, nor edit another admin's", async () => {
   await staffListAs('admin');
   expect(screen.getByRole('button', { name: 'Edit user Sara Super' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Delete user Sara Super' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Edit user Alan Admin' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Edit user Alan Admin' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Delete user Alan Admin' })).toBeEnabled();
+});
+
+test("an admin edits their own row and users' rows, not another admin's; a superadmin edits every row", async () => {
+  const me = aUser({ _id: 'me', name: 'Mona Me', email: 'mona@example.com', role: 'admin' });
+  const una = aUser({ _id: 'u9', name: 'Una User', email: 'una@example.com' });
+  signInAs('admin', me);
+  serve([me, una, ...staff]);
+  const { unmount } = renderWithProviders(<UserListScreen />);
+  await screen.findByText('Mona Me');
+  expect(screen.getByRole('button', { name: 'Edit user Mona Me' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Edit user Una User' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Edit user Alan Admin' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Edit user Sara Super' })).toBeDisabled();
+  unmount();
+
+  signInAs('superadmin');
+  serve([me, una, ...staff]);
+  renderWithProviders(<UserListScreen />);
+  await screen.findByText('Mona Me');
+  for (const name of ['Mona Me', 'Una User', 'Alan Admin', 'Sara Super']) {
+    expect(screen.getByRole('button', { name: `Edit user ${name}` })).toBeEnabled();
+  }
 });
 
 test("a superadmin may edit and delete another superadmin's row", async () => {

@@ -5,7 +5,7 @@ import { ActionsCell, ListCard, ListCards, ListScreen, NameCell, RoleBadge, Shor
 import { formatDate } from '../../../lib/format-date';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
-import { canManage } from '../utils/user-form';
+import { canManage, editBlockedBecause } from '../utils/user-form';
 import { UserEditModal } from './user-edit-modal';
 import { UserViewModal } from './user-view-modal';
 
@@ -17,7 +17,7 @@ const orange = 'var(--mantine-color-orange-6)';
 function blocks(user: User, me: User | null) {
   const manageable = canManage(user, me?.role);
   return {
-    edit: manageable ? undefined : 'Only a superadmin can edit a superadmin',
+    edit: editBlockedBecause(user, me),
     remove:
       user._id === me?._id
         ? 'You cannot delete your own account'

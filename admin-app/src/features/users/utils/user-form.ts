@@ -42,6 +42,17 @@ export function canManage(account: Pick<User, 'role'>, myRole: Role | undefined)
   return account.role !== 'superadmin' || myRole === 'superadmin';
 }
 
+/**
+ * Why the signed-in account may not edit `account`, or undefined when it may: everyone edits their
+ * own; another admin's or a superadmin's account only a superadmin (the server's rule).
+ */
+export function editBlockedBecause(account: Pick<User, '_id' | 'role'>, me: Pick<User, '_id' | 'role'> | null) {
+  if (account._id === me?._id || me?.role === 'superadmin') return undefined;
+  if (account.role === 'superadmin') return 'Only a superadmin can edit a superadmin';
+  if (account.role === 'admin') return 'Only a superadmin can edit another admin';
+  return undefined;
+}
+
 export interface RoleChoice {
   value: string;
   label: string;

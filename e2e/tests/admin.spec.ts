@@ -39,7 +39,11 @@ test.describe.configure({ mode: 'serial' });
 test('the overview shows the figures in the database', async ({ page }, testInfo) => {
   const api = await adminApi(server.url);
   for (let i = 0; i < 3; i++)
-    await participantApi(server.url, { name: `Overview ${i}`, email: `overview${i}@example.com`, phone: '0300' });
+    await participantApi(server.url, {
+      name: `Overview ${i}`,
+      email: `overview${i}@example.com`,
+      phone: '03001234567',
+    });
   const stats = await api.get<Stats>('admin/stats');
   await signInAsAdmin(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   const card = (label: string) =>
@@ -303,7 +307,7 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
       email: `x.${stamp}@example.com`,
       password: 'password-123',
       role: 'admin',
-      phoneNumber: '0300',
+      phoneNumber: '03001234567',
     }),
   ).rejects.toThrow(/403/);
 

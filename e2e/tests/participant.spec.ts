@@ -109,7 +109,8 @@ test('a new participant completes the whole journey and the admin API shows what
 
   const submissions = await admin.get<Submissions>('complaint-bother/get-all-complaints');
   const mine = submissions.data.find((s) => s.user.email === me.email);
-  expect(mine?.user).toMatchObject({ name: me.name, phoneNumber: me.phone });
+  // The number as typed (03001234567), kept in E.164.
+  expect(mine?.user).toMatchObject({ name: me.name, phoneNumber: '+923001234567' });
   expect(mine?.bothers.map((rating) => [rating.complaintId.title, rating.botherOptions]).sort()).toEqual([
     ['Clarity of Expectations', ['Quite a Bit']],
     ['Team & Culture', ['A great deal']],

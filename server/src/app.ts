@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { setPhoneRegion } from '@prometrica/shared-api/phone';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
 import { InFlight } from './lib/in-flight';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors: createFrameworkErrorHandler(securityHeaders(config)),
   });
 
+  // Numbers typed without a country code are read in this region, from the migrations on.
+  setPhoneRegion(config.phoneRegion);
   let database: DatabaseHandle | undefined;
   const mailer = createMailer(config, {
     onTransportError: (error) => app.log.error({ err: error }, 'outgoing mail transport failed'),

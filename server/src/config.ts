@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultPhoneRegion, isPhoneRegion, type PhoneRegion } from '@prometrica/shared-api/phone';
 
 /** Where the repository root is, so the default dist folders work from any working directory. */
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -52,6 +53,8 @@ export interface Config {
   publicUrl: string | null;
   /** Answer saves accepted per client address and minute (`POST user/answer`), counted in memory. */
   answerSavesPerMinute: number;
+  /** The region phone numbers typed without `+` and a country code are read in (`PK`). */
+  phoneRegion: PhoneRegion;
 }
 
 /** The environment was invalid; `issues` lists every bad variable. */
@@ -187,6 +190,12 @@ const envSchema = z.object({
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
   PUBLIC_URL: optional(publicUrl),
+  PHONE_REGION: optional(
+    z
+      .string()
+      .transform((value) => value.trim().toUpperCase())
+      .refine(isPhoneRegion, 'must be a two-letter country code whose numbers are known, such as PK or GB'),
+  ),
   ANSWER_SAVES_PER_MINUTE: optional(
     z
       .string()
@@ -228,5 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM?.trim() ?? defaultMailFrom },
     publicUrl: values.PUBLIC_URL ?? null,
     answerSavesPerMinute: values.ANSWER_SAVES_PER_MINUTE ?? defaultAnswerSavesPerMinute,
+    phoneRegion: (values.PHONE_REGION as PhoneRegion | undefined) ?? defaultPhoneRegion,
   };
 }

@@ -120,7 +120,7 @@ const firstConcern = () =>
 const userBody = (target: { email: string; name: string }, role: string) => ({
   name: target.name,
   email: target.email,
-  phoneNumber: '0300',
+  phoneNumber: '03001234567',
   role,
 });
 /** A new account of role `role` to create. */
@@ -129,7 +129,7 @@ const newAccount = (role: Role) => ({
   email: `new-${next()}@example.com`,
   password: 'a-long-password',
   role,
-  phoneNumber: '0300',
+  phoneNumber: '03001234567',
 });
 /** Editing an account of role `from`, giving it role `to`. */
 const updateUser = (from: Role, to: Role) => async () => {

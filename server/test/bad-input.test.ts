@@ -33,7 +33,7 @@ const bodyRoutes: BodyRoute[] = [
     method: 'POST',
     url: '/api/auth/validateuser',
     caller: 'none',
-    valid: { email: 'a@example.com', name: 'A', phone: '0300' },
+    valid: { email: 'a@example.com', name: 'A', phone: '03001234567' },
     required: ['email'],
   },
   {
@@ -50,7 +50,7 @@ const bodyRoutes: BodyRoute[] = [
     valid: {
       name: 'A',
       email: 'a@example.com',
-      contactno: '0300',
+      contactno: '03001234567',
       answers: [{ questionId: 'q1', userAnswer: 'true' }],
     },
     required: ['answers'],
@@ -81,14 +81,14 @@ const bodyRoutes: BodyRoute[] = [
     method: 'POST',
     url: '/api/admin/createuser',
     caller: 'admin',
-    valid: { name: 'A', email: 'a@example.com', password: 'a-long-password', role: 'user', phoneNumber: '0300' },
+    valid: { name: 'A', email: 'a@example.com', password: 'a-long-password', role: 'user', phoneNumber: '03001234567' },
     required: ['name', 'email', 'password', 'role', 'phoneNumber'],
   },
   {
     method: 'PUT',
     url: '/api/admin/updateuser/some-id',
     caller: 'admin',
-    valid: { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '0300' },
+    valid: { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '03001234567' },
     required: ['name', 'email', 'role', 'phoneNumber'],
   },
   { method: 'POST', url: '/api/category', caller: 'admin', valid: { name: 'Focus' }, required: ['name'] },
@@ -151,7 +151,7 @@ const idRoutes: Array<[method: Method, url: string, body: unknown, notFound: str
   [
     'PUT',
     '/api/admin/updateuser/:id',
-    { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '0300' },
+    { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '03001234567' },
     'User not found',
   ],
   ['DELETE', '/api/admin/deleteuser/:id', undefined, 'User not found'],
@@ -259,7 +259,11 @@ describe('bad input is refused with a 4xx naming the field, never a 5xx', () => 
 
   it.each([
     ['PUT', '/api/admin/updatequestion/some-id', { question: 'Q?', correctAnswer: 'true', questionType: 'truefalse' }],
-    ['PUT', '/api/admin/updateuser/some-id', { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '0300' }],
+    [
+      'PUT',
+      '/api/admin/updateuser/some-id',
+      { name: 'A', email: 'a@example.com', role: 'user', phoneNumber: '03001234567' },
+    ],
     ['PUT', '/api/complaint/edit/some-id', { title: 'T', description: 'D' }],
   ] as const)('%s %s: an id in the body must be the one in the URL', async (method, url, body) => {
     for (const id of ['another-id', long]) {

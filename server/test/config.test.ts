@@ -39,6 +39,7 @@ describe('configuration from the environment', () => {
       mail: { smtpUrl: null, from: 'Prometrica <no-reply@prometrica.local>' },
       publicUrl: null,
       answerSavesPerMinute: 1200,
+      phoneRegion: 'PK',
     });
   });
 
@@ -62,6 +63,7 @@ describe('configuration from the environment', () => {
         MAIL_FROM: 'Dr. Example <doctor@example.com>',
         PUBLIC_URL: 'https://assess.example.com/',
         ANSWER_SAVES_PER_MINUTE: '60',
+        PHONE_REGION: 'gb',
       },
       '/srv/prometrica',
     );
@@ -82,6 +84,7 @@ describe('configuration from the environment', () => {
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Dr. Example <doctor@example.com>' },
       publicUrl: 'https://assess.example.com',
       answerSavesPerMinute: 60,
+      phoneRegion: 'GB',
     });
   });
 
@@ -173,6 +176,17 @@ describe('ANSWER_SAVES_PER_MINUTE (the address bound on answer saves)', () => {
     for (const value of ['0', '-1', '1.5', 'many', '1e3']) {
       expect(configError({ ANSWER_SAVES_PER_MINUTE: value }).issues).toEqual([
         { key: 'ANSWER_SAVES_PER_MINUTE', message: 'must be a whole number of at least 1' },
+      ]);
+    }
+  });
+});
+
+describe('PHONE_REGION (where numbers without a country code are read)', () => {
+  it('takes a country code whose numbers are known, naming the variable otherwise', () => {
+    expect(loadConfig({ PHONE_REGION: ' de ' }, '/srv').phoneRegion).toBe('DE');
+    for (const value of ['XX', 'PAK', '92', 'P']) {
+      expect(configError({ PHONE_REGION: value }).issues).toEqual([
+        { key: 'PHONE_REGION', message: 'must be a two-letter country code whose numbers are known, such as PK or GB' },
       ]);
     }
   });

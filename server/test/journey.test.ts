@@ -148,7 +148,7 @@ describe('a scripted journey through the HTTP API', () => {
     expect(listed.status).toBe(200);
     expect(listed.json.totalResults).toBe(1);
     const result = listed.json.results[0];
-    expect(result.user).toMatchObject({ name: details.name, email: details.email, phoneNumber: details.phone });
+    expect(result.user).toMatchObject({ name: details.name, email: details.email, phoneNumber: '+923001234567' });
     expect(result.userTotals).toEqual({
       correctAnswer: 10,
       wrongAnswer: 5,
@@ -178,7 +178,7 @@ describe('a scripted journey through the HTTP API', () => {
     // ...and the concern submission with the participant's name, email and phone.
     const submissions = await api('GET', 'complaint-bother/get-all-complaints', { token: admin });
     const group = submissions.json.data.find((g: { user: { email: string } }) => g.user.email === details.email);
-    expect(group.user).toMatchObject({ name: details.name, email: details.email, phoneNumber: details.phone });
+    expect(group.user).toMatchObject({ name: details.name, email: details.email, phoneNumber: '+923001234567' });
     expect(
       group.bothers.map((b: { complaintId: { title: string }; botherOptions: string[] }) => [
         b.complaintId.title,

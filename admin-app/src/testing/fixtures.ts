@@ -203,7 +203,7 @@ export function aParticipant(overrides: Partial<ParticipantSummary> = {}): Parti
     _id: 'p1',
     name: 'Ada Lovelace',
     email: 'ada@example.com',
-    phone: '+44 20 7946 0000',
+    phone: '+442079460000',
     stage: 'invited',
     answered: 0,
     questionCount: 20,

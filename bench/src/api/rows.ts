@@ -208,7 +208,8 @@ export function participant(n: number, random: () => number, createdAt: string, 
     id: randomUUID(),
     name: `${first} ${last}`,
     email: `${first}.${last}.${label}${n}@example.com`.toLowerCase(),
-    phone: `0300${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
+    // Stored as the API stores numbers (E.164), so a submission carrying it changes nothing.
+    phone: `+92300${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
     createdAt,
     session: randomUUID(),
   };

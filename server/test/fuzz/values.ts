@@ -128,7 +128,7 @@ function textFor(
         return fc.oneof(
           fc.stringMatching(/^\d{1,15}$/),
           fc.stringMatching(/^\d{16,24}$/),
-          fc.constantFrom('+92 300 1234567', '03-00'),
+          fc.constantFrom('+92 300 1234567', '+44 20 7946 0958', '03-00'),
         );
       case 'role':
         return fc.constantFrom('user', 'admin', 'superadmin', 'root', 'Admin');

@@ -72,11 +72,12 @@ export async function newParticipant(
   const json = response.json<{ token: string; status: boolean }>();
   const row = await app.db
     .selectFrom('participants')
-    .select('id')
+    .select(['id', 'phone'])
     .where('email_lower', '=', body.email.toLowerCase())
     .executeTakeFirstOrThrow();
   if (details.consent !== false) await signConsent(app, json.token);
-  return { token: json.token, id: row.id, email: body.email, name: body.name, phone: body.phone };
+  // The phone as stored (E.164), not as typed.
+  return { token: json.token, id: row.id, email: body.email, name: body.name, phone: row.phone };
 }
 
 /** Every current question, with its correct answer (straight from the database). */

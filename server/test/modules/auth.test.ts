@@ -245,7 +245,7 @@ describe('POST /api/auth/validateuser', () => {
   };
 
   it('creates the participant once per email (any case) and updates name and phone when given', async () => {
-    const first = await validate({ email: 'Noor@Example.com', name: 'Noor', phone: '0300' });
+    const first = await validate({ email: 'Noor@Example.com', name: 'Noor', phone: '03001234567' });
     expect(first.statusCode).toBe(200);
     expect(validateUserResponseSchema.strict().parse(first.json())).toMatchObject({
       status: false,
@@ -254,7 +254,7 @@ describe('POST /api/auth/validateuser', () => {
     });
     expect(typeof first.json().token).toBe('string');
 
-    const again = await validate({ email: '  noor@EXAMPLE.com ', phone: '0311' });
+    const again = await validate({ email: '  noor@EXAMPLE.com ', phone: '+44 20 7946 0958' });
     expect(again.statusCode).toBe(200);
     const rows = await subject.app.db
       .selectFrom('participants')
@@ -262,7 +262,7 @@ describe('POST /api/auth/validateuser', () => {
       .where('email_lower', '=', 'noor@example.com')
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Noor', phone: '0311', email: 'Noor@Example.com' });
+    expect(rows[0]).toMatchObject({ name: 'Noor', phone: '+442079460958', email: 'Noor@Example.com' });
   });
 
   it("after submitting, only the submitting browser changes the participant's name and phone", async () => {
@@ -273,19 +273,19 @@ describe('POST /api/auth/validateuser', () => {
         .select(['name', 'phone'])
         .where('email_lower', '=', email)
         .executeTakeFirstOrThrow();
-    const mine = (await validate({ email, name: 'Settled Person', phone: '0300' })).json().token as string;
+    const mine = (await validate({ email, name: 'Settled Person', phone: '03001234567' })).json().token as string;
     expect((await answerEverything(mine)).statusCode).toBe(201);
 
     // Knowing the email: the details stay as they were.
-    const stranger = await validate({ email, name: 'Somebody Else', phone: '0399' });
+    const stranger = await validate({ email, name: 'Somebody Else', phone: '03999999999' });
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({ status: true, response: [], results: null });
-    expect(await stored()).toEqual({ name: 'Settled Person', phone: '0300' });
+    expect(await stored()).toEqual({ name: 'Settled Person', phone: '+923001234567' });
 
     // The browser that submitted may still correct them.
-    const owner = await validate({ email, name: 'Settled P. Person', phone: '0311' }, mine);
+    const owner = await validate({ email, name: 'Settled P. Person', phone: '0311 1234567' }, mine);
     expect(owner.json()).toMatchObject({ status: true });
-    expect(await stored()).toEqual({ name: 'Settled P. Person', phone: '0311' });
+    expect(await stored()).toEqual({ name: 'Settled P. Person', phone: '+923111234567' });
   });
 
   it('gives a participant token that opens participant calls only', async () => {
@@ -358,7 +358,16 @@ describe('POST /api/auth/validateuser', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ message: 'email: email must be a valid email address', error: 'email' });
     const phone = await validate({ email: 'a@example.com', phone: '03-00' });
-    expect(phone.json()).toEqual({ message: 'phone: phone must contain digits only', error: 'phone' });
+    expect(phone.statusCode).toBe(400);
+    expect(phone.json()).toEqual({
+      message: 'phone: phone must be a valid phone number (an international one starts with + and its country code)',
+      error: 'phone',
+    });
+    const letters = await validate({ email: 'a@example.com', phone: '0300 CALL ME' });
+    expect(letters.json()).toEqual({
+      message: 'phone: phone must contain only digits, spaces, dashes, dots, brackets and a leading +',
+      error: 'phone',
+    });
   });
 });
 

@@ -31,7 +31,7 @@ describe('GET /api/complaint-bother/get-all', () => {
 
 describe('POST /api/complaint-bother/add-complaint', () => {
   it('records the ratings once (201); the same again returns the stored submission (200); different ones are a 409', async () => {
-    const participant = await newParticipant(subject.app, { name: 'Rater One', phone: '0345' });
+    const participant = await newParticipant(subject.app, { name: 'Rater One', phone: '0345 1234567' });
     const body = [
       { complaintId: concerns[0]!._id, botherOptions: ['quite a bit'] },
       { complaintId: concerns[3]!._id, botherOptions: ['A great deal'] },
@@ -55,7 +55,7 @@ describe('POST /api/complaint-bother/add-complaint', () => {
       _id: participant.id,
       name: 'Rater One',
       email: participant.email,
-      phoneNumber: '0345',
+      phoneNumber: '+923451234567',
     });
     expect(mine[0]!.bothers.map((rating) => [rating.complaintId.title, rating.botherOptions])).toEqual([
       ['Clarity of Expectations', ['Quite a Bit']],

@@ -45,7 +45,7 @@ const open = (token: string, app: FastifyInstance = subject.app, remoteAddress?:
 /** An invited participant: the reply, the link's token and the stored rows. */
 async function invited(body: Record<string, unknown> = {}, app: FastifyInstance = subject.app, token = subject.token) {
   const email = (body.email as string | undefined) ?? nextEmail();
-  const response = await invite({ name: 'Ina Invitee', email, phone: '0300 123', ...body }, app, token);
+  const response = await invite({ name: 'Ina Invitee', email, phone: '0300 1234567', ...body }, app, token);
   if (response.statusCode !== 201) throw new Error(`invite failed: ${response.statusCode} ${response.body}`);
   const reply = invitationResponseSchema.parse(response.json());
   const link = reply.participant.invitation!.link;
@@ -70,7 +70,7 @@ describe('POST /api/admin/invitations', () => {
     expect(participant).toMatchObject({
       name: 'Fresh Face',
       email,
-      phone: '+44 20 7946 0000',
+      phone: '+442079460000',
       stage: 'invited',
       answered: 0,
       questionCount: 12,
@@ -99,7 +99,14 @@ describe('POST /api/admin/invitations', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ email: nextEmail() }, 'name: name is required'],
       [{ name: 'N', email: 'not-an-email' }, 'email: email must be a valid email address'],
-      [{ name: 'N', email: nextEmail(), phone: 'call me' }, 'phone: phone must contain digits only'],
+      [
+        { name: 'N', email: nextEmail(), phone: 'call me' },
+        'phone: phone must contain only digits, spaces, dashes, dots, brackets and a leading +',
+      ],
+      [
+        { name: 'N', email: nextEmail(), phone: '0300 123' },
+        'phone: phone must be a valid phone number (an international one starts with + and its country code)',
+      ],
       [{ name: 'N', email: nextEmail(), expiresInDays: 0 }, 'expiresInDays: expiresInDays must be between 1 and 365'],
       [{ name: 'N', email: nextEmail(), expiresInDays: 1.5 }, 'expiresInDays: expiresInDays must be a whole number'],
       [{ name: 'N', email: nextEmail(), send: 'yes' }, 'send: Invalid input: expected boolean, received string'],
@@ -128,8 +135,12 @@ describe('POST /api/admin/invitations', () => {
 
   it('invites a participant who entered but has not started: the details browser no longer acts for them', async () => {
     const entered = await newParticipant(subject.app, { consent: false });
-    const { reply, linkToken } = await invited({ name: 'Renamed By Admin', email: entered.email, phone: '0311' });
-    expect(reply.participant).toMatchObject({ _id: entered.id, name: 'Renamed By Admin', phone: '0311' });
+    const { reply, linkToken } = await invited({
+      name: 'Renamed By Admin',
+      email: entered.email,
+      phone: '0311 1234567',
+    });
+    expect(reply.participant).toMatchObject({ _id: entered.id, name: 'Renamed By Admin', phone: '+923111234567' });
 
     const consent = await call(subject.app, 'POST', '/api/useragreement/add', {
       token: entered.token,
@@ -194,7 +205,7 @@ describe('POST /api/invitations/open', () => {
     const first = participantSessionResponseSchema.strict().parse(phone.json());
     expect(first.message).toBe('Welcome to your assessment');
     expect(first.progress).toMatchObject({
-      participant: { name: 'Two Devices', email, phone: '0300 123' },
+      participant: { name: 'Two Devices', email, phone: '+923001234567' },
       stage: 'opened',
       consent: null,
       answers: [],
@@ -346,7 +357,7 @@ function inviteesCsv(count: number, bad: ReadonlyMap<number, string> = new Map()
   const tag = `${Date.now()}-${(unique += 1)}`;
   const lines = ['Phone,EMAIL,Name'];
   for (let index = 0; index < count; index += 1) {
-    lines.push(bad.get(index) ?? `0300${index},bulk${index}-${tag}@example.com,"Bulk, Person ${index}"`);
+    lines.push(bad.get(index) ?? `0300${1000000 + index},bulk${index}-${tag}@example.com,"Bulk, Person ${index}"`);
   }
   return lines.join('\r\n');
 }
@@ -357,11 +368,11 @@ const importCsv = (csv: string, extra: Record<string, unknown> = {}, app = subje
 describe('POST /api/admin/invitations/import', () => {
   it('invites 995 of 1,000 rows in well under two seconds and reports the 5 bad ones by line, naming the field', async () => {
     const bad = new Map<number, string>([
-      [9, '0300,not-an-email,Bad Email'],
-      [99, '0300,nameless@example.com,'],
+      [9, '03001234567,not-an-email,Bad Email'],
+      [99, '03001234567,nameless@example.com,'],
       [499, 'call me,phone@example.com,Bad Phone'],
-      [799, '0300,"broken@example.com,Broken Quote'],
-      [998, '0300,extra@example.com,Extra,field'],
+      [799, '03001234567,"broken@example.com,Broken Quote'],
+      [998, '03001234567,extra@example.com,Extra,field'],
     ]);
     const csv = inviteesCsv(1000, bad);
     const started = Date.now();
@@ -377,7 +388,7 @@ describe('POST /api/admin/invitations/import', () => {
     expect(body.errors).toEqual([
       { line: 11, message: 'email: email must be a valid email address' },
       { line: 101, message: 'name: name is required' },
-      { line: 501, message: 'phone: phone must contain digits only' },
+      { line: 501, message: 'phone: phone must contain only digits, spaces, dashes, dots, brackets and a leading +' },
       {
         line: 801,
         message: expect.stringMatching(/^The row is not valid CSV: a quote that is not closed on its line/),
@@ -393,7 +404,7 @@ describe('POST /api/admin/invitations/import', () => {
       .where('participants.email_lower', 'like', `%-${tag}@example.com`)
       .execute();
     expect(stored).toHaveLength(995);
-    expect(stored.find((row) => row.name === 'Bulk, Person 0')).toMatchObject({ phone: '03000' });
+    expect(stored.find((row) => row.name === 'Bulk, Person 0')).toMatchObject({ phone: '+923001000000' });
     expect(stored.every((row) => row.owner_session && /^[A-Za-z0-9_-]{43}$/.test(row.token))).toBe(true);
     expect(new Set(stored.map((row) => row.token)).size).toBe(995);
   });
@@ -526,7 +537,7 @@ describe('GET /api/admin/participants', () => {
 
 describe('GET /api/admin/invitations/export', () => {
   it('gives every participant as CSV with link and status, safe to open in a spreadsheet', async () => {
-    const { email, link } = await invited({ name: '=HYPERLINK("http://evil.example")', phone: '+44 1' });
+    const { email, link } = await invited({ name: '=HYPERLINK("http://evil.example")', phone: '+44 20 7946 0958' });
     const entered = await newParticipant(subject.app, { consent: false });
     const response = await call(subject.app, 'GET', '/api/admin/invitations/export', { token: subject.token });
     expect(response.statusCode).toBe(200);
@@ -538,7 +549,7 @@ describe('GET /api/admin/invitations/export', () => {
     expect(row.slice(0, 7)).toEqual([
       '\'=HYPERLINK("http://evil.example")',
       email,
-      "'+44 1",
+      "'+442079460958",
       'invited',
       '0 of 12',
       link,
@@ -548,7 +559,8 @@ describe('GET /api/admin/invitations/export', () => {
     expect(records.find((fields) => fields[1] === entered.email)).toEqual([
       entered.name,
       entered.email,
-      entered.phone,
+      // Stored in E.164: its leading + is kept from a spreadsheet's formulas too.
+      `'${entered.phone}`,
       'entered',
       '0 of 12',
       '',

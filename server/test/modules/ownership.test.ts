@@ -171,7 +171,7 @@ describe('an impostor who typed the email of a participant who started', () => {
         payload: {
           name: 'Impostor Name',
           email: 'impostor@example.com',
-          contactno: '0399',
+          contactno: '03999999999',
           answers: answers.map((answer) => ({ ...answer, userAnswer: 'wrong' })),
           questionSetVersion,
         },
@@ -195,7 +195,7 @@ describe('an impostor who typed the email of a participant who started', () => {
       payload: { answers, questionSetVersion },
     });
     expect(submitted.statusCode).toBe(201);
-    expect(await owner(victim.id)).toMatchObject({ name: 'Victim Person', phone: '03001112222' });
+    expect(await owner(victim.id)).toMatchObject({ name: 'Victim Person', phone: '+923001112222' });
     const result = await subject.app.db
       .selectFrom('results')
       .select(['correct', 'total', 'session_id'])

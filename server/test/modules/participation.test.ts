@@ -68,14 +68,14 @@ const openLink = async (token: string) => {
 
 describe('validateuser once a participant has started', () => {
   it('an impostor typing a started victim’s email changes nothing and gets 409', async () => {
-    const victim = await newParticipant(app, { name: 'Victoria Victim', phone: '0300111' });
+    const victim = await newParticipant(app, { name: 'Victoria Victim', phone: '0300 1110000' });
     const before = await row(victim.email);
     expect(before.owner_session).toBe(sessionOf(victim.token));
 
     const someoneElse = await newParticipant(app, { consent: false });
     for (const token of [undefined, someoneElse.token, 'not.a.token']) {
       const impostor = await validate(
-        { email: victim.email.toUpperCase(), name: 'Ivan Impostor', phone: '0399' },
+        { email: victim.email.toUpperCase(), name: 'Ivan Impostor', phone: '0399 9999999' },
         token,
       );
       expect(impostor.statusCode).toBe(409);
@@ -84,20 +84,23 @@ describe('validateuser once a participant has started', () => {
     expect(await row(victim.email)).toEqual(before);
 
     // The victim's own browser still acts for them, and may correct the details.
-    const owner = await validate({ email: victim.email, name: 'Victoria V. Victim', phone: '0300222' }, victim.token);
+    const owner = await validate(
+      { email: victim.email, name: 'Victoria V. Victim', phone: '0300 2220000' },
+      victim.token,
+    );
     expect(owner.statusCode).toBe(200);
     const reply = validateUserResponseSchema.strict().parse(owner.json());
     expect(reply).toMatchObject({ status: false, message: 'Participant details saved' });
     expect(sessionOf(reply.token)).toBe(before.owner_session);
-    expect(await row(victim.email)).toMatchObject({ name: 'Victoria V. Victim', phone: '0300222' });
+    expect(await row(victim.email)).toMatchObject({ name: 'Victoria V. Victim', phone: '+923002220000' });
   });
 
   it('after submission another browser gets the spec’s "already completed" reply and still changes nothing', async () => {
-    const participant = await newParticipant(app, { name: 'Sam Submitted', phone: '0300333' });
+    const participant = await newParticipant(app, { name: 'Sam Submitted', phone: '0300 3330000' });
     expect((await submitAll(app, participant.token)).statusCode).toBe(201);
     const before = await row(participant.email);
 
-    const stranger = await validate({ email: participant.email, name: 'Somebody Else', phone: '0399' });
+    const stranger = await validate({ email: participant.email, name: 'Somebody Else', phone: '0399 9999999' });
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({
       message: 'You have already completed the assessment',
@@ -122,21 +125,21 @@ describe('validateuser once a participant has started', () => {
     expect((await row(email)).name).toBe('Invited Person');
 
     const device = await openLink(linkToken);
-    const own = await validate({ email, name: 'Invited P. Person', phone: '0300444' }, device.token);
+    const own = await validate({ email, name: 'Invited P. Person', phone: '0300 4440000' }, device.token);
     expect(own.statusCode).toBe(200);
     expect(sessionOf(own.json().token)).toBe(sessionOf(device.token));
-    expect(await row(email)).toMatchObject({ name: 'Invited P. Person', phone: '0300444' });
+    expect(await row(email)).toMatchObject({ name: 'Invited P. Person', phone: '+923004440000' });
   });
 
   it('before anyone starts, open entry behaves as before: details taken, the same browser keeps its session', async () => {
     const email = nextEmail('early');
-    const first = await validate({ email, name: 'Early', phone: '0300' });
-    const again = await validate({ email, phone: '0311' }, first.json().token);
+    const first = await validate({ email, name: 'Early', phone: '03001234567' });
+    const again = await validate({ email, phone: '03111234567' }, first.json().token);
     expect(sessionOf(again.json().token)).toBe(sessionOf(first.json().token));
     const other = await validate({ email });
     expect(other.statusCode).toBe(200);
     expect(sessionOf(other.json().token)).not.toBe(sessionOf(first.json().token));
-    expect(await row(email)).toMatchObject({ name: 'Early', phone: '0311', owner_session: null });
+    expect(await row(email)).toMatchObject({ name: 'Early', phone: '+923111234567', owner_session: null });
   });
 });
 

@@ -136,7 +136,7 @@ describe('the shared question list', () => {
 
 describe('POST /api/user/submitanswer', () => {
   it('scores, stores totals and category figures, and records the details the submission carried', async () => {
-    const participant = await newParticipant(subject.app, { name: 'Before Name', phone: '0300' });
+    const participant = await newParticipant(subject.app, { name: 'Before Name', phone: '03001234567' });
     const questions = await currentQuestions(subject.app);
     // Wrong on every third question (another of its options); right answers sent in another case and with spaces.
     const answers = questions.map((question, index) => ({
@@ -193,7 +193,11 @@ describe('POST /api/user/submitanswer', () => {
       .selectAll()
       .where('id', '=', participant.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'Ayesha Khan', phone: '3001112222', email: participant.email.toUpperCase() });
+    expect(stored).toMatchObject({
+      name: 'Ayesha Khan',
+      phone: '+923001112222',
+      email: participant.email.toUpperCase(),
+    });
     // The results search follows the name the submission carried, written with it, not the one before.
     const found = async (search: string) =>
       (
@@ -210,7 +214,7 @@ describe('POST /api/user/submitanswer', () => {
   });
 
   it('keeps the participant details when the submission carries only placeholders', async () => {
-    const participant = await newParticipant(subject.app, { name: 'Real Name', phone: '0311' });
+    const participant = await newParticipant(subject.app, { name: 'Real Name', phone: '03111234567' });
     const answers = await answersFor(subject.app);
     const response = await submit(participant.token, {
       name: 'Guest User',
@@ -224,7 +228,20 @@ describe('POST /api/user/submitanswer', () => {
       .selectAll()
       .where('id', '=', participant.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'Real Name', phone: '0311', email: participant.email });
+    expect(stored).toMatchObject({ name: 'Real Name', phone: '+923111234567', email: participant.email });
+  });
+
+  it('keeps a carried phone number in E.164, and the stored one when the carried one is no possible number', async () => {
+    const answers = await answersFor(subject.app);
+    const phoneOf = async (id: string) =>
+      (await subject.app.db.selectFrom('participants').select('phone').where('id', '=', id).executeTakeFirstOrThrow())
+        .phone;
+    const international = await newParticipant(subject.app, { phone: '03111234567' });
+    expect((await submit(international.token, { contactno: '+44 20 7946 0958', answers })).statusCode).toBe(201);
+    expect(await phoneOf(international.id)).toBe('+442079460958');
+    const short = await newParticipant(subject.app, { phone: '03111234567' });
+    expect((await submit(short.token, { contactno: '0300', answers })).statusCode).toBe(201);
+    expect(await phoneOf(short.id)).toBe('+923111234567');
   });
 
   it('returns the stored submission for the same answers again, creating nothing; other answers are a 409', async () => {
@@ -280,7 +297,7 @@ describe('POST /api/user/submitanswer', () => {
 
     const responses = await Promise.all(
       people.map((person, i) =>
-        submit(person.token, { name: `Renamed ${i}`, email: person.email, contactno: `0300${i}`, answers }),
+        submit(person.token, { name: `Renamed ${i}`, email: person.email, contactno: `0300 123456${i}`, answers }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 200, 401]);
@@ -300,8 +317,8 @@ describe('POST /api/user/submitanswer', () => {
     expect(stored.map(({ id, name, phone }) => ({ id, name, phone }))).toEqual([
       // The repeat changed nothing: its details were already stored with its first submission.
       { id: people[2]!.id, name: 'Batch Person 2', phone: people[2]!.phone },
-      { id: people[0]!.id, name: 'Renamed 0', phone: '03000' },
-      { id: people[1]!.id, name: 'Renamed 1', phone: '03001' },
+      { id: people[0]!.id, name: 'Renamed 0', phone: '+923001234560' },
+      { id: people[1]!.id, name: 'Renamed 1', phone: '+923001234561' },
     ]);
     expect(stored.every((row) => row.result !== null)).toBe(true);
   });

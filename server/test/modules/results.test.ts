@@ -21,7 +21,11 @@ const people: Array<{ name: string; email: string; wrong: number }> = [
 const subject = appForTests({ signIn: 'admin' });
 beforeAll(async () => {
   for (const [index, person] of people.entries()) {
-    const participant = await newParticipant(subject.app, { name: person.name, email: person.email, phone: '0321' });
+    const participant = await newParticipant(subject.app, {
+      name: person.name,
+      email: person.email,
+      phone: '+44 20 7946 0958',
+    });
     const response = await submitAll(subject.app, participant.token, (_, question) => question < person.wrong);
     expect(response.statusCode).toBe(201);
     // Distinct submission times, so "newest first" has one answer.
@@ -53,7 +57,7 @@ describe('GET /api/admin/getquizresult', () => {
     });
     const bilal = body.results.find((result) => result.user.email === 'bilal@example.com')!;
     expect(bilal.userTotals).toEqual({ correctAnswer: 6, wrongAnswer: 6, totalAnswers: 12, percent: 50, passed: true });
-    expect(bilal.user).toMatchObject({ name: 'Bilal Borderline', phoneNumber: '0321', role: 'user' });
+    expect(bilal.user).toMatchObject({ name: 'Bilal Borderline', phoneNumber: '+442079460958', role: 'user' });
     expect(bilal.answers).toEqual([]);
     expect(bilal.categories).toHaveLength(4);
     for (const figure of bilal.categories) {
@@ -169,7 +173,7 @@ describe('GET /api/admin/getquizresult/:id', () => {
     const signer = await newParticipant(subject.app, {
       name: 'Eve Signer',
       email: 'eve@example.com',
-      phone: '0300',
+      phone: '03001234567',
       consent: false,
     });
     const signed = await call(subject.app, 'POST', '/api/useragreement/add', {

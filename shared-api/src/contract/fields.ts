@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone, phoneCharacters } from '../phone';
 import { limits } from './limits';
 
 export { limits } from './limits';
@@ -14,8 +15,35 @@ export const requiredText = (field: string, max: number, tooLong = `${field} mus
 export const emailText = (field = 'email') =>
   requiredText(field, limits.email).pipe(z.email({ error: `${field} must be a valid email address` }));
 
-export const phoneText = (field = 'phoneNumber') =>
-  requiredText(field, limits.phone).regex(/^\d+$/, `${field} must contain digits only`);
+/** Why a typed phone number is refused, naming the field. */
+const phoneProblem = (field: string, text: string) =>
+  phoneCharacters.test(text)
+    ? `${field} must be a valid phone number (an international one starts with + and its country code)`
+    : `${field} must contain only digits, spaces, dashes, dots, brackets and a leading +`;
+
+/**
+ * A phone number as typed (shared-api's `phone`), kept in E.164; a number that is not a possible
+ * one is refused. `optional`: an empty text is kept as ''.
+ */
+const phoneNumber = (field: string, optional: boolean) =>
+  z.string().transform((text, ctx) => {
+    if (optional && text === '') return '';
+    const number = normalisePhone(text);
+    if (number !== null) return number;
+    ctx.addIssue({ code: 'custom', message: phoneProblem(field, text) });
+    return z.NEVER;
+  });
+
+/** A required phone number, stored in E.164 (`+923001234567`). */
+export const phoneText = (field = 'phoneNumber') => requiredText(field, limits.phone).pipe(phoneNumber(field, false));
+
+/** A phone number that may be empty (kept as ''); otherwise as `phoneText`. */
+export const optionalPhoneText = (field = 'phone') =>
+  z
+    .string()
+    .trim()
+    .max(limits.phone, `${field} must be at most ${limits.phone} characters`)
+    .pipe(phoneNumber(field, true));
 
 /** A whole number of the query string, from 1 to `max`; `fallback` when the query leaves it out. */
 const wholeNumberQuery = (field: string, max: number, messages: { min: string; max: string }, fallback: number) =>

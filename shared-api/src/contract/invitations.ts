@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
-import { emailText, limitQuery, limits, pageInfo, pageQuery, searchQuery } from './fields';
+import { emailText, limitQuery, limits, optionalPhoneText, pageInfo, pageQuery, searchQuery } from './fields';
 import { participantSessionResponseSchema, participantStageSchema } from './progress';
 
 // Invitations: a personal link per participant that opens (or resumes) their assessment on any
@@ -16,12 +16,8 @@ const inviteeFields = {
     .min(1, 'name is required')
     .max(limits.name, `name must be at most ${limits.name} characters`),
   email: emailText('email'),
-  phone: z
-    .string()
-    .trim()
-    .max(limits.phone, `phone must be at most ${limits.phone} characters`)
-    .regex(/^\+?[\d ()-]*$/, 'phone must contain digits only')
-    .default(''),
+  /** Kept in E.164, or '' when not given. */
+  phone: optionalPhoneText('phone').default(''),
 };
 
 export const invitationExpiryDays = z

@@ -1,5 +1,5 @@
-/** A phone number's characters. */
-const phone = 20;
+/** A phone number's characters as typed, spacing and punctuation included (E.164 is at most 16). */
+const phone = 32;
 
 /**
  * The consent signature, a PNG: the participant app draws a 600 × 160 one, a few KB; the rest is

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneText } from './fields';
 
 const emailField = z
   .string({ error: 'email is required' })
@@ -11,7 +12,8 @@ const emailField = z
 export const validateUserBodySchema = z.object({
   email: emailField,
   name: z.string().trim().max(200, 'name is too long').optional(),
-  phone: z.string().trim().max(32, 'phone is too long').regex(/^\d*$/, 'phone must contain digits only').optional(),
+  /** Kept in E.164; an empty phone changes nothing. */
+  phone: optionalPhoneText('phone').optional(),
 });
 export type ValidateUserBody = z.infer<typeof validateUserBodySchema>;
 

@@ -12,14 +12,53 @@ async function fill(name: string, email: string, phone: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-test('name, a valid email and a numeric phone are required before anything is sent', async () => {
+test('name, a valid email and a phone number are required before anything is sent', async () => {
   const { calls } = mockApi({});
   renderDetails();
-  await fill('', 'not-an-email', '03-12');
+  await fill('', 'not-an-email', '03-12 call me');
   expect(screen.getByText('Name is required')).toBeInTheDocument();
   expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
-  expect(screen.getByText('Phone number must contain digits only')).toBeInTheDocument();
+  expect(screen.getByLabelText(/Phone number/)).toHaveAccessibleDescription(
+    'Phone number may contain only digits, spaces, dashes, dots, brackets and a leading +',
+  );
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test('an international number with spaces and a leading + is taken and sent as typed (the server keeps it in E.164)', async () => {
+  const { calls } = mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
+  renderDetails();
+  expect(screen.getByLabelText(/Phone number/)).toHaveAttribute('placeholder', '03XXXXXXXXX');
+  await fill('Ada Lovelace', 'ada@example.com', '+44 20 7946 0958');
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(calls.find((c) => c.path === 'auth/validateuser')?.body).toEqual({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0958',
+  });
+});
+
+test('a number the server finds impossible is told at the phone field, and the details stay', async () => {
+  mockApi({
+    'POST auth/validateuser': {
+      status: 400,
+      body: {
+        message: 'phone: phone must be a valid phone number (an international one starts with + and its country code)',
+        error: 'phone',
+      },
+    },
+  });
+  renderDetails();
+  await fill('Ada Lovelace', 'ada@example.com', '0300');
+  await waitFor(() =>
+    expect(screen.getByLabelText(/Phone number/)).toHaveAccessibleDescription(
+      'Please enter a valid phone number (an international one starts with + and its country code)',
+    ),
+  );
+  expect(screen.queryByText('Something went wrong, please try again!')).not.toBeInTheDocument();
+  expect(screen.getByLabelText(/Email/)).toHaveValue('ada@example.com');
+  expect(localStorage.getItem('UserData')).toBeNull();
 });
 
 test('a field in error reddens only its border and message: the phone placeholder keeps its grey, unlike a typed value', async () => {

@@ -15,7 +15,7 @@ import { AppHeader } from '../../components/app-header';
 import { ResumeLink } from '../../components/resume-link';
 import { enterParticipant, type ParticipantDetails } from '../../lib/participant-details';
 import { settleWhileLive } from '../../lib/settle-while-live';
-import { DIGITS_PATTERN, EMAIL_PATTERN } from '../../lib/validation';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/validation';
 
 type Errors = Partial<Record<keyof ParticipantDetails, string>>;
 
@@ -30,6 +30,12 @@ const calmInError = {
   },
 } as const;
 
+/** A phone number typed with other characters than the server reads one from. */
+const phoneCharactersMessage = 'Phone number may contain only digits, spaces, dashes, dots, brackets and a leading +';
+/** The server's refusal of a number that is not a possible one (in E.164, as it keeps them), told at the field. */
+const phoneInvalidMessage =
+  'Please enter a valid phone number (an international one starts with + and its country code)';
+
 /** Spec section 5, details form. */
 export function validateDetails(values: ParticipantDetails): Errors {
   const errors: Errors = {};
@@ -37,7 +43,7 @@ export function validateDetails(values: ParticipantDetails): Errors {
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'Please enter a valid email address';
   if (!values.phone.trim()) errors.phone = 'Phone number is required';
-  else if (!DIGITS_PATTERN.test(values.phone.trim())) errors.phone = 'Phone number must contain digits only';
+  else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneCharactersMessage;
   return errors;
 }
 
@@ -103,6 +109,10 @@ export function DetailsScreen() {
         setOpenEntry(false);
         return;
       }
+      if (isApiError(error) && error.status === 400 && error.error === 'phone') {
+        setErrors({ phone: phoneInvalidMessage });
+        return;
+      }
       const message = rateLimitMessage(error) ?? 'Something went wrong, please try again!';
       notifications.show({ color: 'red', title: 'Error', message });
     }
@@ -129,7 +139,7 @@ export function DetailsScreen() {
                 <TextInput
                   label="Phone number"
                   type="tel"
-                  inputMode="numeric"
+                  inputMode="tel"
                   autoComplete="tel"
                   placeholder="03XXXXXXXXX"
                   maxLength={32}

@@ -4,6 +4,7 @@ import type {
   SubmitAnswersResponse,
   UserResponseSummary,
 } from '@prometrica/shared-api/contract';
+import { normalisePhone } from '@prometrica/shared-api/phone';
 import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound, unauthorized, type HttpError } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
@@ -30,7 +31,6 @@ const submittedMessage = 'Your answers have been submitted successfully.';
 /** What the participant app sends when the participant left a detail out (spec section 3). */
 const placeholders = new Set(['guest user', 'not provided']);
 const emailFormat = z.email();
-const phoneFormat = /^\+?\d[\d ()-]{0,31}$/;
 
 type SubmitBody = z.output<typeof submitAnswersBodySchema>;
 
@@ -81,14 +81,16 @@ async function repeatSubmission(db: Executor, result: ResultRecord, sent: Readon
 
 /**
  * The name, email and phone a submission carried that may replace the stored ones: real details,
- * not placeholders, and a phone and an email of the right form. Written with the submission, each
- * only where it differs from the stored one (an email another participant holds is left out then).
+ * not placeholders, a possible phone number (kept in E.164) and an email of the right form. Written
+ * with the submission, each only where it differs from the stored one (an email another participant
+ * holds is left out then).
  */
 function carriedDetails(body: SubmitBody): CarriedDetails {
   const given = (value: string) => value !== '' && !placeholders.has(value.toLowerCase());
   const details: CarriedDetails = {};
   if (given(body.name)) details.name = body.name;
-  if (given(body.contactno) && phoneFormat.test(body.contactno)) details.phone = body.contactno;
+  const phone = given(body.contactno) ? normalisePhone(body.contactno) : null;
+  if (phone !== null) details.phone = phone;
   if (given(body.email) && emailFormat.safeParse(body.email).success) details.email = body.email;
   return details;
 }

@@ -50,7 +50,7 @@ test('pasted rows are counted before sending; the outcome lists the invited coun
         skipped: [{ line: 3, email: 'grace@example.com', reason: 'already has an active invitation' }],
         errors: [
           { line: 4, message: 'email must be a valid email address' },
-          { line: 6, message: 'phone must contain digits only' },
+          { line: 6, message: 'phone must contain only digits, spaces, dashes, dots, brackets and a leading +' },
         ],
       },
     },
@@ -70,7 +70,10 @@ test('pasted rows are counted before sending; the outcome lists the invited coun
     within(bad)
       .getAllByRole('listitem')
       .map((li) => li.textContent),
-  ).toEqual(['Line 4: email must be a valid email address', 'Line 6: phone must contain digits only']);
+  ).toEqual([
+    'Line 4: email must be a valid email address',
+    'Line 6: phone must contain only digits, spaces, dashes, dots, brackets and a leading +',
+  ]);
   await waitFor(() => expect(calls.filter((c) => c.path === 'admin/participants')).toHaveLength(2));
   // The outcome is told once, in the modal: no notice repeats it over the modal's close button.
   expect(screen.queryByText('Import done')).not.toBeInTheDocument();

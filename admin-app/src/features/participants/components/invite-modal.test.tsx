@@ -60,7 +60,9 @@ test('the fields are checked as the server checks them, each message naming its 
   await userEvent.type(field(dialog, /^Expires after/), '400');
   await invite(dialog);
   expect(within(dialog).getByText('Email must be a valid email address')).toBeInTheDocument();
-  expect(within(dialog).getByText('Phone must contain digits only')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('Phone may contain only digits, spaces, dashes, dots, brackets and a leading +'),
+  ).toBeInTheDocument();
   expect(within(dialog).getByText('Expiry must be between 1 and 365 days')).toBeInTheDocument();
   expect(within(dialog).queryByText('Name is required')).not.toBeInTheDocument();
   await userEvent.clear(field(dialog, /^Expires after/));

@@ -44,7 +44,9 @@ function InviteForm({
   onInvited: () => void;
 }) {
   const form = useFormFields<InviteValues>(blankInvite, validateInvite);
-  const { failure, save } = useSave({ saved: 'Participant invited', inPlace: true }, modal.setSaving);
+  // The server's refusal of a phone number that is not a possible one is told at the field.
+  const atField = (field: string, message: string) => field === 'phone' && form.showAt(field, message);
+  const { failure, save } = useSave({ saved: 'Participant invited', inPlace: true, atField }, modal.setSaving);
   const [invited, setInvited] = useState<ParticipantSummary | null>(null);
   const { saving } = modal;
 
@@ -73,7 +75,14 @@ function InviteForm({
         <TextInput label="Name" withAsterisk data-autofocus autoComplete="off" {...form.field('name', saving)} />
         <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.field('email', saving)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Phone" type="tel" autoComplete="off" {...form.field('phone', saving)} />
+          <TextInput
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            placeholder="03XXXXXXXXX"
+            autoComplete="off"
+            {...form.field('phone', saving)}
+          />
           <TextInput
             label="Expires after (days)"
             inputMode="numeric"

@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
 import { InvitationSummary } from './invitation-summary';
 import { ParticipantActions } from './participant-actions';
 import type { ParticipantListProps } from './participant-table';
@@ -20,7 +21,7 @@ export function ParticipantCards({ participants, mailConfigured, actions }: Part
               </Text>
               {participant.phone && (
                 <Text size="xs" c="dimmed">
-                  {participant.phone}
+                  {formatPhone(participant.phone)}
                 </Text>
               )}
             </div>

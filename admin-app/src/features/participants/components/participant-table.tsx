@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { ParticipantSummary } from '@prometrica/shared-api';
 import { ListTable, ShortCell } from '../../../components';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
 import type { InvitationActions } from '../hooks/use-invitation-actions';
 import { InvitationSummary } from './invitation-summary';
 import { ParticipantActions } from './participant-actions';
@@ -33,7 +34,7 @@ export function ParticipantTable({ participants, mailConfigured, actions }: Part
             </Text>
             {participant.phone && (
               <Text size="xs" c="dimmed">
-                {participant.phone}
+                {formatPhone(participant.phone)}
               </Text>
             )}
           </Table.Td>

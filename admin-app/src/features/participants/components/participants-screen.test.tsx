@@ -72,6 +72,8 @@ test('the invitation shows its status and expiry, a participant without one read
   expect(within(rowOf('Eve Expired')).getByText('Expired 2 Jan 2026')).toBeInTheDocument();
   expect(within(rowOf('Rex Revoked')).getByText('Revoked')).toBeInTheDocument();
   expect(within(rowOf('Olga Open')).getByText('Not invited')).toBeInTheDocument();
+  // The stored number (E.164) as people read it.
+  expect(ada.getByText('+44 20 7946 0000')).toBeInTheDocument();
   expect(within(rowOf('Olga Open')).queryByRole('button', { name: /invitation/ })).not.toBeInTheDocument();
 });
 

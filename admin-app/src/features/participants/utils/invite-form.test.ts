@@ -21,13 +21,15 @@ test('emails pass or fail as the server’s pattern says', () => {
   );
 });
 
-test('a phone may be empty, or digits with spaces, brackets, dashes and a leading +, up to 20 characters', () => {
-  for (const phone of ['', '+44 (20) 7946-0000', '03001234567']) {
+test('a phone may be empty, or digits with spaces, brackets, dashes, dots and a leading +, up to 32 characters', () => {
+  for (const phone of ['', '+44 (20) 7946-0000', '+44 20 7946 0958', '0300.123.4567', '03001234567']) {
     expect(validateInvite({ ...valid, phone }).phone).toBeUndefined();
   }
-  expect(validateInvite({ ...valid, phone: '0300 12a' }).phone).toBe('Phone must contain digits only');
-  expect(validateInvite({ ...valid, phone: '44+20' }).phone).toBe('Phone must contain digits only');
-  expect(validateInvite({ ...valid, phone: '1'.repeat(21) }).phone).toBe('Phone must be at most 20 characters');
+  const characters = 'Phone may contain only digits, spaces, dashes, dots, brackets and a leading +';
+  for (const phone of ['0300 12a', '44+20', '++44 20 7946 0958', '+']) {
+    expect(validateInvite({ ...valid, phone }).phone).toBe(characters);
+  }
+  expect(validateInvite({ ...valid, phone: '1'.repeat(33) }).phone).toBe('Phone must be at most 32 characters');
 });
 
 test('the expiry is a whole number of days from 1 to 365', () => {

@@ -1,11 +1,9 @@
 import { limits, type CreateInvitationBody, type ImportInvitationsBody } from '@prometrica/shared-api';
 import { emailError } from '../../../lib/email';
+import { phoneError } from '../../../lib/phone';
 
 // The server's rules for an invitation (shared-api/src/contract/invitations.ts), checked at the
 // fields before anything is sent, with messages naming the field as the form labels it.
-
-/** Digits, with spaces, brackets, dashes and a leading `+`, as the server allows. */
-const phonePattern = /^\+?[\d ()-]*$/;
 
 /** The most days an invitation may stay valid. */
 export const MAX_EXPIRY_DAYS = 365;
@@ -43,12 +41,10 @@ export function expiryError(text: string): string | undefined {
 export function validateInvite(values: InviteValues): InviteErrors {
   const errors: InviteErrors = {};
   const name = values.name.trim();
-  const phone = values.phone.trim();
   if (!name) errors.name = 'Name is required';
   else if (name.length > limits.name) errors.name = `Name must be at most ${limits.name} characters`;
   errors.email = emailError(values.email);
-  if (phone.length > limits.phone) errors.phone = `Phone must be at most ${limits.phone} characters`;
-  else if (!phonePattern.test(phone)) errors.phone = 'Phone must contain digits only';
+  errors.phone = phoneError(values.phone, 'Phone', false);
   errors.expiresInDays = expiryError(values.expiresInDays);
   return errors;
 }

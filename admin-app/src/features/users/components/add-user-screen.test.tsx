@@ -8,11 +8,11 @@ const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const roleSelect = () => screen.getByRole('combobox', { name: /^Role/ });
 const create = () => userEvent.click(screen.getByRole('button', { name: 'Create User' }));
 
-async function fillIn() {
+async function fillIn(phone = '03001234567') {
   await userEvent.type(field(/^Name/), ' Una User ');
   await userEvent.type(field(/^Email/), 'una@example.com');
   await userEvent.type(screen.getByLabelText(/^Password/), 'correct-horse');
-  await userEvent.type(field(/^Phone number/), '03001234567');
+  await userEvent.type(field(/^Phone number/), phone);
 }
 
 test('every field is required and the role starts as user', async () => {
@@ -63,14 +63,45 @@ test('a superadmin may create an admin', async () => {
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
 });
 
-test('the phone number takes digits only and suggests the 03XXXXXXXXX pattern', async () => {
+test('the phone number keeps digits, spaces, dashes, dots, brackets and a leading +, and suggests the 03XXXXXXXXX pattern', async () => {
   signInAs('admin');
   mockApi({});
   renderWithProviders(<AddUserScreen />);
   const phone = field(/^Phone number/);
   expect(phone).toHaveAttribute('placeholder', '03XXXXXXXXX');
-  await userEvent.type(phone, '03a0-1 2');
-  expect(phone).toHaveValue('03012');
+  await userEvent.type(phone, '+44 (20)a 7946-0958+x');
+  expect(phone).toHaveValue('+44 (20) 7946-0958');
+  await userEvent.clear(phone);
+  await userEvent.type(phone, '0300.123+4567');
+  expect(phone).toHaveValue('0300.1234567');
+});
+
+test('an international number with spaces and a leading + is sent as typed', async () => {
+  signInAs('admin');
+  const { calls } = mockApi({
+    'POST admin/createuser': {
+      status: 201,
+      body: { message: 'User created successfully', user: aUser({ phoneNumber: '+442079460958' }) },
+    },
+  });
+  renderWithProviders(<AddUserScreen />, { route: '/dashboard/add-user', path: '/dashboard/add-user' });
+  await fillIn('+44 20 7946 0958');
+  await create();
+  expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+  expect(calls[0]?.body).toMatchObject({ phoneNumber: '+44 20 7946 0958' });
+});
+
+test("the server's refusal of a number that is not a possible one is told at the field", async () => {
+  signInAs('admin');
+  const reason = 'phoneNumber must be a valid phone number (an international one starts with + and its country code)';
+  mockApi({
+    'POST admin/createuser': { status: 400, body: { message: `phoneNumber: ${reason}`, error: 'phoneNumber' } },
+  });
+  renderWithProviders(<AddUserScreen />, { route: '/dashboard/add-user', path: '/dashboard/add-user' });
+  await fillIn('0300');
+  await create();
+  await waitFor(() => expect(field(/^Phone number/)).toHaveAccessibleDescription(reason));
+  expect(screen.getAllByText(reason)).toHaveLength(1);
 });
 
 test('a short password is caught before sending', async () => {

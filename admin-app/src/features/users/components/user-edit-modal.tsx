@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useAuthStore, usersApi, type Role, type User } from '@prometrica/shared-api';
 import { FormModal, FormModalActions, SaveFailure } from '../../../components';
 import type { EditModalProps, FormModalState } from '../../../components';
+import { formatPhone } from '../../../lib/phone';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import { editRoleChoices, validateUser, type UserFormValues } from '../utils/user-form';
@@ -19,7 +20,8 @@ export function UserEditModal({ item, onClose, onSaved }: EditModalProps<User>) 
 function EditUserForm({ user, modal }: { user: User; modal: FormModalState }) {
   const myRole = useAuthStore((s) => s.user?.role);
   const form = useFormFields<UserFormValues & { password?: string }>(
-    { name: user.name, email: user.email, phoneNumber: user.phoneNumber, role: user.role },
+    // The stored number (E.164) as people read it: +44 20 7946 0958.
+    { name: user.name, email: user.email, phoneNumber: formatPhone(user.phoneNumber), role: user.role },
     validateUser,
   );
   const { failure, submit } = useSave({ saved: 'User updated', atField: form.showAt }, modal.setSaving);

@@ -1,6 +1,7 @@
 import { NativeSelect, PasswordInput, TextInput } from '@mantine/core';
 import type { FieldBinding } from '../../../lib/use-form-fields';
-import { digitsOnly, type NewUserValues, type RoleChoice, type UserFormValues } from '../utils/user-form';
+import { phoneTyping } from '../../../lib/phone';
+import type { NewUserValues, RoleChoice, UserFormValues } from '../utils/user-form';
 
 export interface UserFieldsProps {
   form: {
@@ -33,10 +34,11 @@ export function UserFields({ form, saving, roles, roleDescription }: UserFieldsP
       )}
       <TextInput
         label="Phone number"
-        inputMode="numeric"
+        type="tel"
+        inputMode="tel"
         placeholder="03XXXXXXXXX"
         withAsterisk
-        {...form.field('phoneNumber', saving, digitsOnly)}
+        {...form.field('phoneNumber', saving, phoneTyping)}
       />
       <NativeSelect
         label="Role"

@@ -3,6 +3,7 @@ import { Table } from '@mantine/core';
 import { useAuthStore, usersApi, type User } from '@prometrica/shared-api';
 import { ActionsCell, ListCard, ListCards, ListScreen, NameCell, RoleBadge, ShortCell } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import { useUsers } from '../hooks/use-users';
 import { canManage, editBlockedBecause } from '../utils/user-form';
@@ -71,7 +72,7 @@ export function UserListScreen() {
                 subtitle={user.email}
                 badge={<RoleBadge role={user.role} />}
                 fields={[
-                  { label: 'Phone', value: user.phoneNumber || '—' },
+                  { label: 'Phone', value: formatPhone(user.phoneNumber) || '—' },
                   { label: 'Joined', value: formatDate(user.createdAt) },
                 ]}
                 actions={{
@@ -99,7 +100,7 @@ export function UserListScreen() {
           <Table.Tr key={user._id}>
             <NameCell>{user.name}</NameCell>
             <Table.Td>{user.email}</Table.Td>
-            <ShortCell>{user.phoneNumber || '—'}</ShortCell>
+            <ShortCell>{formatPhone(user.phoneNumber) || '—'}</ShortCell>
             <ShortCell>
               <RoleBadge role={user.role} />
             </ShortCell>

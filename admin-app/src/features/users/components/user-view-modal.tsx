@@ -2,6 +2,7 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { User } from '@prometrica/shared-api';
 import { DetailField, RoleBadge, ViewModal } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
 
 /** `View User`: name, email, phone number, role and dates. */
 export function UserViewModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -16,7 +17,7 @@ export function UserViewModal({ user, onClose }: { user: User | null; onClose: (
             <Text>{user.email}</Text>
           </DetailField>
           <DetailField label="Phone Number">
-            <Text>{user.phoneNumber || '—'}</Text>
+            <Text>{formatPhone(user.phoneNumber) || '—'}</Text>
           </DetailField>
           <DetailField label="Role">
             <RoleBadge role={user.role} />

@@ -1,5 +1,6 @@
 import { limits, type Role, type User } from '@prometrica/shared-api';
 import { emailError } from '../../../lib/email';
+import { phoneError } from '../../../lib/phone';
 
 export interface UserFormValues {
   name: string;
@@ -27,14 +28,9 @@ export function validateUser(values: UserFormValues & { password?: string }): Us
       errors.password = `Password must be at least ${limits.password.min} characters`;
   }
   if (!values.role) errors.role = 'Role is required';
-  if (!values.phoneNumber.trim()) errors.phoneNumber = 'Phone number is required';
-  else if (!/^\d+$/.test(values.phoneNumber.trim())) errors.phoneNumber = 'Phone number must contain digits only';
+  const phone = phoneError(values.phoneNumber, 'Phone number', true);
+  if (phone) errors.phoneNumber = phone;
   return errors;
-}
-
-/** Phone numbers are digits only: anything else typed or pasted is dropped. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D+/g, '');
 }
 
 /** Only a superadmin may manage a superadmin's account. */

@@ -11,7 +11,8 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 import { resolveJwtSecret } from './modules/settings/service';
 import { participantExists } from './modules/participants/repository';
-import { findUserById } from './modules/users/repository';
+import { createSessionCheck } from './modules/sessions/service';
+import { toRecord as userRecordOf } from './modules/users/repository';
 import { toAccount } from './modules/users/service';
 import { authPlugin } from './plugins/auth';
 import { createFrameworkErrorHandler, errorsPlugin } from './plugins/errors';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     const secret = await resolveJwtSecret({ configured: config.jwtSecret, dialect, db, dataDir: config.dataDir });
     const areas = staticAreas(config);
+    const checkSession = createSessionCheck(db);
 
     // The API speaks JSON only: without a text/plain parser other bodies get a clear 415.
     app.removeContentTypeParser('text/plain');
@@ -122,9 +124,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin, { fallback: createStaticFallback(areas) });
     await app.register(authPlugin, {
       tokens: createTokenService(secret),
-      loadAccount: async (id) => {
-        const user = await findUserById(db, id);
-        return user ? toAccount(user) : undefined;
+      loadAccount: async (id, sessionId) => {
+        const state = await checkSession(id, sessionId);
+        if (!state) return undefined;
+        return state.open ? toAccount(userRecordOf(state.user)) : 'ended';
       },
       participantExists: (id) => participantExists(db, id),
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@prometrica/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiRouteTable } from '../src/modules';
@@ -77,16 +78,22 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['POST /api/admin/retention/run',                            401, 401, 403, 200, 200],
   ['GET /api/admin/participation',                             401, 401, 403, 200, 200],
   ['PUT /api/admin/participation',                             401, 401, 403, 200, 200],
+  ['GET /api/auth/sessions',                                   401, 401, 200, 200, 200],
+  ['DELETE /api/auth/sessions/:id',                            401, 401, 200, 200, 200],
+  ['POST /api/auth/logout',                                    401, 401, 200, 200, 200],
 ];
 
 interface Prepared {
   url: string;
   payload?: unknown;
+  /** The caller's token for this cell, when it must not be the caller's usual one (signing out ends it). */
+  token?: string;
 }
 
 let subject: TestApp;
 let app: FastifyInstance;
 const tokens: Partial<Record<Caller, string>> = {};
+const accounts: Partial<Record<Caller, { email: string }>> = {};
 let setupToken: string;
 let resultId: string;
 let unique = 0;
@@ -149,8 +156,21 @@ const newInvitation = () =>
     }),
   );
 
-/** A valid request for each row, built fresh for every cell (so deleting in one cell leaves the next its own target). */
-const requests: Record<string, () => Promise<Prepared>> = {
+/** Another sign-in of the caller's account (none for a caller without one): its token and session id. */
+async function anotherSession(caller: Caller): Promise<{ token: string; id: string } | undefined> {
+  const account = accounts[caller];
+  if (!account) return undefined;
+  const token = await loginAs(app, account.email, quickPassword);
+  const verified = app.tokens.verify(token);
+  if (!verified.ok || !verified.claims.sid) throw new Error('a sign-in gave a token without a session');
+  return { token, id: verified.claims.sid };
+}
+
+/**
+ * A valid request for each row and caller, built fresh for every cell (so deleting in one cell leaves
+ * the next its own target).
+ */
+const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
   'GET /api/docs': async () => ({ url: '/api/docs' }),
   'GET /api/docs/openapi.json': async () => ({ url: '/api/docs/openapi.json' }),
@@ -296,6 +316,14 @@ const requests: Record<string, () => Promise<Prepared>> = {
   'POST /api/admin/retention/run': async () => ({ url: '/api/admin/retention/run' }),
   'GET /api/admin/participation': async () => ({ url: '/api/admin/participation' }),
   'PUT /api/admin/participation': async () => ({ url: '/api/admin/participation', payload: { openEntry: true } }),
+  'GET /api/auth/sessions': async () => ({ url: '/api/auth/sessions' }),
+  'DELETE /api/auth/sessions/:id': async (caller) => ({
+    url: `/api/auth/sessions/${(await anotherSession(caller))?.id ?? randomUUID()}`,
+  }),
+  'POST /api/auth/logout': async (caller) => {
+    const session = await anotherSession(caller);
+    return { url: '/api/auth/logout', ...(session ? { token: session.token } : {}) };
+  },
 };
 
 let smtp: TestSmtpServer;
@@ -307,6 +335,7 @@ beforeAll(async () => {
   app = subject.app;
   for (const role of ['user', 'admin', 'superadmin'] as const) {
     const account = await quickUser(app, { role });
+    accounts[role] = account;
     tokens[role] = await loginAs(app, account.email, quickPassword);
   }
   setupToken = tokens.superadmin!;
@@ -351,9 +380,9 @@ describe('authorization matrix', () => {
     const method = route.split(' ')[0] as Method;
     const actual: number[] = [];
     for (const caller of callers) {
-      const prepared = await requests[route]!();
+      const prepared = await requests[route]!(caller);
       const response = await call(app, method, prepared.url, {
-        token: await tokenOf(caller, route),
+        token: prepared.token ?? (await tokenOf(caller, route)),
         payload: prepared.payload,
       });
       actual.push(response.statusCode);

@@ -197,6 +197,24 @@ export interface RateLimitsTable {
   attempts: number;
 }
 
+/**
+ * A signed-in session of an account (migration 0013): the account token carries its id, and a token
+ * whose row is gone (signed out, ended, or ended by a password or role change) is refused.
+ */
+export interface AccountSessionsTable {
+  id: string;
+  user_id: string;
+  /** The browser's `User-Agent` when it signed in (at most 512 characters). */
+  user_agent: string;
+  /** The client address it signed in from. */
+  address: string;
+  created_at: IsoTimestamp;
+  /** Updated at most once a minute while the session is used. */
+  last_seen_at: IsoTimestamp;
+  /** When its token expires. */
+  expires_at: IsoTimestamp;
+}
+
 /** Every table Kysely knows about. Add new tables here and in a migration. */
 export interface Database {
   users: UsersTable;
@@ -214,6 +232,7 @@ export interface Database {
   progress_answers: ProgressAnswersTable;
   question_set_versions: QuestionSetVersionsTable;
   invitations: InvitationsTable;
+  account_sessions: AccountSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

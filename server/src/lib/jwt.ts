@@ -6,8 +6,9 @@ export interface JwtClaims {
   role: 'user' | 'admin' | 'superadmin';
   kind: 'account' | 'participant';
   /**
-   * Participant tokens only: the browser session the token belongs to. A participant's stored
-   * answers are readable only with the session that submitted them (knowing an email is not enough).
+   * Participant tokens: the browser session the token belongs to. A participant's stored answers
+   * are readable only with the session that submitted them (knowing an email is not enough).
+   * Account tokens: the signed-in session (`account_sessions`); ending it refuses the token.
    */
   sid?: string;
   iat: number;

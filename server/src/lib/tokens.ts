@@ -7,8 +7,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
 /** Issues and checks the server's access tokens with one secret. */
 export interface TokenService {
-  /** A token for a signed-in account, carrying its role. */
-  issueAccountToken(account: { id: string; role: Role }): string;
+  /** A token for a signed-in account, carrying its role and the session it belongs to. */
+  issueAccountToken(account: { id: string; role: Role }, sessionId: string): string;
   /**
    * A token scoped to one participant (participants do not log in) and one browser session:
    * `sessionId` carries an existing session on, a new one is generated when omitted.
@@ -47,7 +47,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     return signJwt({ sub, role, kind, ...(sid ? { sid } : {}), iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret);
   };
   return {
-    issueAccountToken: (account) => issue(account.id, account.role, 'account'),
+    issueAccountToken: (account, sessionId) => issue(account.id, account.role, 'account', sessionId),
     issueParticipantToken: (participantId, sessionId) =>
       issue(participantId, 'user', 'participant', sessionId ?? randomUUID()),
     verify,

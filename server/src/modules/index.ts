@@ -13,6 +13,7 @@ import { progressRoutes } from './progress/routes';
 import { questionRoutes } from './questions/routes';
 import { quizRoutes } from './quiz/routes';
 import { resultRoutes } from './results/routes';
+import { sessionRoutes } from './sessions/routes';
 import { statsRoutes } from './stats/routes';
 import { userRoutes } from './users/routes';
 
@@ -35,6 +36,8 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...statsRoutes,
   ...invitationRoutes,
   ...participantDataRoutes,
+  // Last: signing out ends the session of the token the fuzz tests use for the routes before it.
+  ...sessionRoutes,
 ];
 
 /** Registers the table under the `/api` prefix, plus the reference generated from it. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@prometrica/shared-api/contract';
-import { unauthorized, forbidden } from '../lib/http-errors';
+import { sessionEndedCode, sessionEndedMessage, type Role } from '@prometrica/shared-api/contract';
+import { HttpError, unauthorized, forbidden } from '../lib/http-errors';
 import { globalPlugin } from '../lib/plugin';
 import type { TokenService } from '../lib/tokens';
 import type { JwtClaims } from '../lib/jwt';
@@ -14,8 +14,9 @@ declare module 'fastify' {
     /** Issues and verifies access tokens. */
     tokens: TokenService;
     /**
-     * Requires an account token whose account still exists and (when `roles` is given) has one of
-     * those roles; sets `request.account`. 401 without a valid token, 403 for another role.
+     * Requires an account token whose account still exists, whose session is still open, and (when
+     * `roles` is given) has one of those roles; sets `request.account` and `request.accountSession`.
+     * 401 without a valid token or for an ended session, 403 for another role.
      */
     authorize(roles?: readonly Role[]): AuthorizeHook;
     /** Requires a participant token; sets `request.participantId` and `request.participantSession`. */
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, reloaded from the database; set by `app.authorize()`. */
     account: Account | null;
+    /** The session of that account's token (see `JwtClaims.sid`); set by `app.authorize()`. */
+    accountSession: string | null;
     /** The participant a participant token is scoped to; set by `app.authorizeParticipant()`. */
     participantId: string | null;
     /** The browser session of that participant token (see `JwtClaims.sid`). */
@@ -55,8 +58,12 @@ export interface ParticipantIdentity {
 
 export interface AuthPluginOptions {
   tokens: TokenService;
-  /** Loads the current state of an account, so deleted accounts and changed roles apply at once. */
-  loadAccount(id: string): Promise<Account | undefined>;
+  /**
+   * Loads the current state of an account and of the token's session, so deleted accounts, changed
+   * roles and ended sessions apply at once: undefined when the account is gone, 'ended' when the
+   * session is.
+   */
+  loadAccount(id: string, sessionId: string): Promise<Account | 'ended' | undefined>;
   /** When given, a participant token is refused unless its participant still exists. */
   participantExists?(id: string): Promise<boolean>;
 }
@@ -80,15 +87,22 @@ function readClaims(app: FastifyInstance, request: FastifyRequest, kind: JwtClai
 export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, options) => {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('account', null);
+  app.decorateRequest('accountSession', null);
   app.decorateRequest('participantId', null);
   app.decorateRequest('participantSession', null);
 
   const checkAccount = async (request: FastifyRequest, claims: JwtClaims, allowed: Set<Role> | null) => {
-    const account = await options.loadAccount(claims.sub);
+    // A token from before sessions were kept names none: it is treated as run out.
+    const sessionId = claims.sid;
+    if (!sessionId) throw unauthorized(sessionExpiredMessage);
+    const account = await options.loadAccount(claims.sub, sessionId);
     if (!account) throw unauthorized('Invalid token');
+    // Its own code: the client leaves for sign-in rather than renewing the session in place.
+    if (account === 'ended') throw new HttpError(401, sessionEndedMessage, sessionEndedCode);
     // The stored role decides, not the token's: a demoted admin loses access immediately.
     if (allowed && !allowed.has(account.role)) throw forbidden();
     request.account = account;
+    request.accountSession = sessionId;
   };
 
   const setParticipant = (request: FastifyRequest, claims: JwtClaims) => {
@@ -141,6 +155,12 @@ export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, op
 export function currentAccount(request: FastifyRequest): Account {
   if (!request.account) throw unauthorized();
   return request.account;
+}
+
+/** The session of the account `app.authorize()` loaded; a 401 if the route forgot the hook. */
+export function currentAccountSession(request: FastifyRequest): string {
+  if (!request.accountSession) throw unauthorized();
+  return request.accountSession;
 }
 
 /** The participant `app.authorizeParticipant()` verified; a 401 if the route forgot the hook. */

@@ -27,7 +27,7 @@ function readPositiveInteger(name: string, fallback: number): number {
 export const fuzzGroups = {
   participant: ['health', 'auth', 'quiz', 'concern-ratings', 'participation'],
   content: ['questions', 'categories', 'concerns'],
-  accounts: ['users', 'results', 'stats', 'invitations'],
+  accounts: ['users', 'results', 'stats', 'invitations', 'sessions'],
 } as const;
 
 export const routesOf = (group: keyof typeof fuzzGroups): ApiRoute[] =>
@@ -75,8 +75,10 @@ export async function createWorld(): Promise<FuzzWorld> {
   const { app } = subject;
   try {
     const tokens = {} as Record<Caller, string>;
+    const accountEmails = {} as Record<Exclude<Caller, 'participant'>, string>;
     for (const role of ['user', 'admin', 'superadmin'] as const) {
       const account = await quickUser(app, { role });
+      accountEmails[role] = account.email;
       tokens[role] = await loginAs(app, account.email, quickPassword);
     }
     tokens.participant = (await newParticipant(app)).token;
@@ -104,6 +106,12 @@ export async function createWorld(): Promise<FuzzWorld> {
     ) => (await app.db.selectFrom(table).select('id').execute()).map((row) => row.id);
     const questionIds = await idsOf('questions');
     const concernIds = await idsOf('concerns');
+    // Second sign-ins of the accounts, for ending sessions to aim at (never the sessions whose tokens it uses).
+    const spareSessions: string[] = [];
+    for (const role of ['user', 'admin', 'superadmin'] as const) {
+      const verified = app.tokens.verify(await loginAs(app, accountEmails[role], quickPassword));
+      if (verified.ok && verified.claims.sid) spareSessions.push(verified.claims.sid);
+    }
     const idsByTag = {
       questions: questionIds,
       concerns: concernIds,
@@ -112,6 +120,7 @@ export async function createWorld(): Promise<FuzzWorld> {
       'concern-ratings': await idsOf('concern_ratings'),
       users: targets.map((target) => target.id),
       invitations: await idsOf('invitations'),
+      sessions: spareSessions,
     };
     const ids = Object.values(idsByTag).flat();
     const categoryNames = (await app.db.selectFrom('categories').select('name').execute()).map((row) => row.name);

@@ -72,15 +72,22 @@ describe('HS256 tokens', () => {
     }
   });
 
-  it('issues tokens valid for eight hours', () => {
+  it('issues account tokens of a session, valid for eight hours', () => {
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(8 * 60 * 60);
     let clock = now * 1000;
     const tokens = createTokenService(secret, () => clock);
-    const token = tokens.issueAccountToken({ id: 'user-1', role: 'superadmin' });
+    const token = tokens.issueAccountToken({ id: 'user-1', role: 'superadmin' }, 'session-1');
     const result = tokens.verify(token);
     expect(result).toEqual({
       ok: true,
-      claims: { sub: 'user-1', role: 'superadmin', kind: 'account', iat: now, exp: now + ACCESS_TOKEN_TTL_SECONDS },
+      claims: {
+        sub: 'user-1',
+        role: 'superadmin',
+        kind: 'account',
+        sid: 'session-1',
+        iat: now,
+        exp: now + ACCESS_TOKEN_TTL_SECONDS,
+      },
     });
     clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
     expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
@@ -105,7 +112,7 @@ describe('HS256 tokens', () => {
     );
     // Beyond the remembered number the oldest is forgotten, and verifies again from scratch.
     for (let i = 0; i < verifiedTokenCacheSize; i++)
-      tokens.verify(tokens.issueAccountToken({ id: `user-${i}`, role: 'user' }));
+      tokens.verify(tokens.issueAccountToken({ id: `user-${i}`, role: 'user' }, `session-${i}`));
     expect(tokens.verify(token).ok).toBe(true);
     clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
     expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });

@@ -33,3 +33,21 @@ export const checkAuthResponseSchema = z.object({
   user: userSchema,
 });
 export type CheckAuthResponse = z.infer<typeof checkAuthResponseSchema>;
+
+/** A signed-in session of the account, as its sessions list shows it. */
+export const accountSessionSchema = z.object({
+  _id: z.string(),
+  /** The browser's `User-Agent` when it signed in ('' when it sent none). */
+  userAgent: z.string(),
+  /** The address it signed in from. */
+  address: z.string(),
+  createdAt: isoDateTimeSchema,
+  /** When it was last used (kept to the minute). */
+  lastSeenAt: isoDateTimeSchema,
+  /** The session this call was made with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionListResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionListResponse = z.infer<typeof accountSessionListResponseSchema>;

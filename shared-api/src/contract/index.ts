@@ -17,6 +17,7 @@ export * from './concerns';
 export * from './stats';
 export * from './domain';
 export { paths, storageKeys } from './paths';
+export { sessionEndedCode, sessionEndedMessage } from './session';
 export { pageElementIds } from './page';
 export { remoteForPath } from '../remote-routes';
 // The server keeps, with each consent, the version and SHA-256 of the text that was signed.

@@ -27,7 +27,11 @@ export const authRoutes = [
     response: loginResponseSchema,
     errors: [400, 401, 429],
     handler: ({ app, request, body }) =>
-      createAuthService({ db: app.db, tokens: app.tokens, rateLimiter: app.rateLimiter }).login(body, request.ip),
+      createAuthService({ db: app.db, tokens: app.tokens, rateLimiter: app.rateLimiter }).login(
+        body,
+        request.ip,
+        request.headers['user-agent'],
+      ),
   }),
   defineRoute({
     method: 'GET',

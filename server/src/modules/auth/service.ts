@@ -4,6 +4,7 @@ import { unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
 import type { RateLimiter } from '../rate-limits/service';
+import { startSession } from '../sessions/service';
 import { findUserByEmail, toAccount, toPublicUser } from '../users/service';
 
 export const invalidCredentialsMessage = 'Invalid email or password';
@@ -18,16 +19,18 @@ export function createAuthService(deps: { db: Executor; tokens: TokenService; ra
     /**
      * Checks an email (any case) and password; one message for both failures. `address` is the
      * client's: five failures from it, or against the email, refuse further attempts for a while.
+     * A sign-in opens a session (kept with `address` and `userAgent`) that the token belongs to.
      */
-    async login(body: LoginBody, address: string | undefined): Promise<LoginResponse> {
+    async login(body: LoginBody, address: string | undefined, userAgent?: string): Promise<LoginResponse> {
       const attempt = await deps.rateLimiter.startLogin(address, body.email);
       const user = await findUserByEmail(deps.db, body.email);
       const matches = await verifyPassword(body.password, user?.passwordHash ?? (await getDecoyHash()));
       if (!user || !matches) throw unauthorized(invalidCredentialsMessage);
       await attempt.succeeded();
+      const sessionId = await startSession(deps.db, user.id, { address, userAgent });
       return {
         message: 'Login successful',
-        accessToken: deps.tokens.issueAccountToken(user),
+        accessToken: deps.tokens.issueAccountToken(user, sessionId),
         user: toPublicUser(toAccount(user)),
       };
     },

@@ -16,7 +16,7 @@ export interface UserRecord {
   updatedAt: string;
 }
 
-function toRecord(row: UserRow): UserRecord {
+export function toRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
     name: row.name,

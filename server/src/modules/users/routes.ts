@@ -9,7 +9,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
-import { currentAccount } from '../../plugins/auth';
+import { currentAccount, currentAccountSession } from '../../plugins/auth';
 import { changePassword, createAccount, deleteAccount, listAccounts, updateAccount } from './service';
 
 const { route, create, list, editById, deleteById } = routeGroup({ tag: 'users', access: access.admins });
@@ -38,7 +38,8 @@ export const userRoutes = [
     body: updateUserBodySchema,
     response: userResponseSchema,
     errors: [400, 401, 403, 404, 409],
-    handler: ({ app, request, params, body }) => updateAccount(app, currentAccount(request), params.id, body),
+    handler: ({ app, request, params, body }) =>
+      updateAccount(app, currentAccount(request), params.id, body, currentAccountSession(request)),
   }),
   deleteById({
     url: '/admin/deleteuser/:id',
@@ -56,6 +57,7 @@ export const userRoutes = [
     body: changePasswordBodySchema,
     response: messageResponseSchema,
     errors: [400, 401],
-    handler: ({ app, request, body }) => changePassword(app, currentAccount(request), body),
+    handler: ({ app, request, body }) =>
+      changePassword(app, currentAccount(request), body, currentAccountSession(request)),
   }),
 ];

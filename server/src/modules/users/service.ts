@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
 import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { endSessionsOf } from '../sessions/service';
 import {
   countAccountsByRole,
   countSuperadminsForUpdate,
@@ -140,6 +141,8 @@ export async function updateAccount(
   actor: Account,
   id: string,
   body: UpdateUserBody,
+  /** The session making the change: kept when an account changes its own role. */
+  actorSession?: string,
 ): Promise<UserResponse> {
   try {
     return await store.db.transaction().execute(async (trx) => {
@@ -168,6 +171,8 @@ export async function updateAccount(
         updatedAt,
       };
       await updateUser(trx, id, changes);
+      // A changed role ends the account's other sessions: it signs in again with the new role.
+      if (roleChanges) await endSessionsOf(trx, id, actorSession);
       const updated: Account = { ...toAccount(target), ...changes };
       return { message: 'User updated successfully', user: toPublicUser(updated) };
     });
@@ -192,12 +197,21 @@ export async function deleteAccount(store: Store, actor: Account, id: string): P
   });
 }
 
-/** `POST user/change-password` for the signed-in account; the current password must be given. */
-export async function changePassword(store: Store, actor: Account, body: ChangePasswordBody): Promise<MessageResponse> {
+/**
+ * `POST user/change-password` for the signed-in account; the current password must be given. Every
+ * other session of the account ends (`actorSession`, the one making the change, stays).
+ */
+export async function changePassword(
+  store: Store,
+  actor: Account,
+  body: ChangePasswordBody,
+  actorSession?: string,
+): Promise<MessageResponse> {
   const user = found(await findUserById(store.db, actor.id), userNotFoundMessage);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest('Current password is incorrect', 'currentPassword');
   }
   await updatePasswordHash(store.db, user.id, await hashPassword(body.newPassword), new Date().toISOString());
+  await endSessionsOf(store.db, user.id, actorSession);
   return { message: 'Password changed successfully!' };
 }

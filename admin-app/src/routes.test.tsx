@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuthStore } from '@prometrica/shared-api';
+import { sessionEndedCode, sessionEndedMessage, useAuthStore } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs, someStats } from './testing/fixtures';
 import { ignoreChartSizeWarnings } from './testing/charts';
@@ -57,7 +57,10 @@ test('an unknown dashboard address falls back to the overview', async () => {
 test('Logout says it is logging out, then after 1.5 s forgets the token and goes to the login', async () => {
   signInAs('admin');
   localStorage.setItem('token', 'tok');
-  mockApi({ 'GET admin/stats': { body: someStats() } });
+  const { calls } = mockApi({
+    'GET admin/stats': { body: someStats() },
+    'POST auth/logout': { body: { message: 'Logged out' } },
+  });
   renderDashboard('/dashboard/overview');
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(screen.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
@@ -65,4 +68,33 @@ test('Logout says it is logging out, then after 1.5 s forgets the token and goes
   await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument(), { timeout: 3000 });
   expect(localStorage.getItem('token')).toBeNull();
   expect(useAuthStore.getState().userAuth).toBe(false);
+  // The session ends on the server too: its token is refused from then on.
+  const logout = calls.find((call) => call.path === 'auth/logout');
+  expect(logout?.headers.get('authorization')).toBe('Bearer tok');
+});
+
+test('a call refused for an ended session leaves the dashboard for sign-in instead of showing empty figures', async () => {
+  signInAs('admin');
+  localStorage.setItem('token', 'tok');
+  mockApi({ 'GET admin/stats': { status: 401, body: { message: sessionEndedMessage, error: sessionEndedCode } } });
+  renderDashboard('/dashboard/overview');
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).not.toBeInTheDocument();
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(useAuthStore.getState()).toMatchObject({ userAuth: false, sessionEnded: true, sessionExpired: false });
+});
+
+test('Logout in another tab sends this one to sign-in', async () => {
+  signInAs('admin');
+  localStorage.setItem('token', 'tok');
+  mockApi({ 'GET admin/stats': { body: someStats() } });
+  renderDashboard('/dashboard/overview');
+  expect(await screen.findByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
+  // What the other tab's Logout does to this one: the stored token goes, and the page hears of it.
+  act(() => {
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'tok', newValue: null }));
+  });
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(useAuthStore.getState()).toMatchObject({ userAuth: false, token: null });
 });

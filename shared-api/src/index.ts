@@ -46,7 +46,16 @@ export type {
   AdminRemoteRoutes,
 } from './contract/runtime';
 export type { ErrorResponse, MessageResponse, HealthResponse, IdParams } from './contract/common';
-export type { Role, User, LoginBody, LoginResponse, CheckAuthResponse } from './contract/auth';
+export type {
+  Role,
+  User,
+  LoginBody,
+  LoginResponse,
+  CheckAuthResponse,
+  AccountSession,
+  AccountSessionListResponse,
+} from './contract/auth';
+export { sessionEndedCode, sessionEndedMessage } from './contract/session';
 export type { ValidateUserBody, ValidateUserResponse } from './contract/participant';
 export type {
   Question,

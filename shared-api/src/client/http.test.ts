@@ -1,6 +1,6 @@
 import { mockApi } from '../../../config/test-http';
 import { ApiError } from './api-error';
-import { parseRetryAfter, request } from './http';
+import { onAccountUnauthorized, parseRetryAfter, request, type UnauthorizedReason } from './http';
 
 test('the stored token is sent as a Bearer Authorization header', async () => {
   localStorage.setItem('token', 'account-token');
@@ -83,4 +83,48 @@ test('Retry-After is read as seconds, or as a date from now; anything else is no
   expect(parseRetryAfter('Tue, 24 Nov 2026 12:01:30 GMT', now)).toBe(90);
   expect(parseRetryAfter(null, now)).toBeUndefined();
   expect(parseRetryAfter('soon', now)).toBeUndefined();
+});
+
+describe('a refused account call tells why', () => {
+  const heard: UnauthorizedReason[] = [];
+  let stop: () => void;
+  beforeEach(() => {
+    heard.length = 0;
+    stop = onAccountUnauthorized((reason) => heard.push(reason));
+  });
+  afterEach(() => stop());
+
+  test('a token that ran out: expired (renewed in place)', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET admin/stats': { status: 401, body: { message: 'Your session has expired. Please log in again.' } },
+    });
+    await request('get', 'admin/stats').catch(() => {});
+    expect(heard).toEqual(['expired']);
+  });
+
+  test('a session ended on the server: ended (back to sign-in)', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET admin/stats': { status: 401, body: { message: 'Ended', error: 'session-ended' } } });
+    await request('get', 'admin/stats').catch(() => {});
+    expect(heard).toEqual(['ended']);
+  });
+
+  test('no stored token any more (signed out in another tab): ended', async () => {
+    localStorage.removeItem('token');
+    mockApi({ 'GET admin/stats': { status: 401, body: { message: 'Authentication required' } } });
+    await request('get', 'admin/stats').catch(() => {});
+    expect(heard).toEqual(['ended']);
+  });
+
+  test('public and participant calls say nothing', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'POST auth/login': { status: 401, body: { message: 'Invalid email or password' } },
+      'GET user/getquestion': { status: 401, body: { message: 'Invalid token' } },
+    });
+    await request('post', 'auth/login', { json: {}, credential: 'none' }).catch(() => {});
+    await request('get', 'user/getquestion', { credential: 'participant' }).catch(() => {});
+    expect(heard).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import { sessionEndedCode } from '../contract/session';
 import { ApiError } from './api-error';
 import { adminToken, participantToken } from './token-storage';
 
@@ -7,6 +8,8 @@ export type Credential = 'account' | 'participant' | 'none';
 
 export interface RequestOptions {
   credential?: Credential;
+  /** This token instead of the stored one (signing out sends the token it is forgetting). */
+  token?: string;
   json?: unknown;
   searchParams?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
@@ -15,10 +18,16 @@ export interface RequestOptions {
 const TIMEOUT_MS = 30_000;
 
 let apiBaseUrl = '/api';
-const unauthorizedListeners = new Set<() => void>();
+/**
+ * Why the server refused an account call: the token ran out (renewed in place), or its session was
+ * ended (signed out here or in another tab, ended from the sessions list, a password or role change).
+ */
+export type UnauthorizedReason = 'expired' | 'ended';
 
-/** Called when the server refuses the signed-in account's token (expired or revoked). */
-export function onAccountUnauthorized(listener: () => void): () => void {
+const unauthorizedListeners = new Set<(reason: UnauthorizedReason) => void>();
+
+/** Called when the server refuses the signed-in account's token (expired or ended). */
+export function onAccountUnauthorized(listener: (reason: UnauthorizedReason) => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
@@ -85,7 +94,8 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = tokenFor(options.credential ?? 'account');
+  const credential = options.credential ?? 'account';
+  const token = options.token ?? tokenFor(credential);
   const searchParams: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.searchParams ?? {})) {
     if (value !== undefined) searchParams[key] = String(value);
@@ -101,8 +111,10 @@ export async function request<T>(
     return await client()(path.replace(/^\//, ''), kyOptions).json<T>();
   } catch (error) {
     const failure = await toApiError(error);
-    if (failure.status === 401 && token && (options.credential ?? 'account') === 'account') {
-      for (const listener of unauthorizedListeners) listener();
+    if (failure.status === 401 && credential === 'account') {
+      // No token to send: another tab signed out (it took the stored token away).
+      const reason = !token || failure.error === sessionEndedCode ? 'ended' : 'expired';
+      for (const listener of unauthorizedListeners) listener(reason);
     }
     throw failure;
   }

@@ -105,3 +105,102 @@ test('a refused token at start does not ask to sign in again', async () => {
   await useAuthStore.getState().checkAuth();
   expect(useAuthStore.getState().sessionExpired).toBe(false);
 });
+
+test('logout ends the session on the server with the token it forgets', async () => {
+  localStorage.setItem('token', 'tok');
+  useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+  const { calls } = mockApi({ 'POST auth/logout': { body: { message: 'Logged out' } } });
+  useAuthStore.getState().logout();
+  expect(localStorage.getItem('token')).toBeNull();
+  await waitForCall(calls, 'auth/logout');
+  expect(calls[0]).toMatchObject({ method: 'POST', path: 'auth/logout' });
+  expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok');
+});
+
+test('a session ended elsewhere signs this page out instead of asking to renew it', async () => {
+  localStorage.setItem('token', 'tok');
+  useAuthStore.setState({ userAuth: true, user: admin, token: 'tok', sessionExpired: false, sessionEnded: false });
+  mockApi({
+    'GET admin/stats': {
+      status: 401,
+      body: { message: 'Your session has ended. Please log in again.', error: 'session-ended' },
+    },
+  });
+  const { request } = await import('../client/http');
+  await expect(request('get', 'admin/stats')).rejects.toMatchObject({ status: 401 });
+  expect(useAuthStore.getState()).toMatchObject({
+    userAuth: false,
+    user: null,
+    token: null,
+    sessionExpired: false,
+    sessionEnded: true,
+  });
+  expect(localStorage.getItem('token')).toBeNull();
+
+  mockApi({ 'POST auth/login': { body: { message: 'Login successful', accessToken: 'tok2', user: admin } } });
+  await useAuthStore.getState().login('grace@example.com', 'pw');
+  expect(useAuthStore.getState()).toMatchObject({ userAuth: true, sessionEnded: false });
+});
+
+test('a call that finds the stored token gone (signed out in another tab) signs this page out', async () => {
+  useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+  localStorage.removeItem('token');
+  mockApi({ 'GET admin/stats': { status: 401, body: { message: 'Authentication required' } } });
+  const { request } = await import('../client/http');
+  await expect(request('get', 'admin/stats')).rejects.toMatchObject({ status: 401 });
+  expect(useAuthStore.getState()).toMatchObject({ userAuth: false, sessionExpired: false });
+});
+
+test("another tab's newer sign-in is not forgotten when this page's session ends", async () => {
+  localStorage.setItem('token', 'newer');
+  useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+  mockApi({ 'GET admin/stats': { status: 401, body: { message: 'ended', error: 'session-ended' } } });
+  const { request } = await import('../client/http');
+  await expect(request('get', 'admin/stats', { token: 'tok' })).rejects.toMatchObject({ status: 401 });
+  expect(useAuthStore.getState().userAuth).toBe(false);
+  expect(localStorage.getItem('token')).toBe('newer');
+});
+
+describe('other tabs', () => {
+  const storageEvent = (key: string | null, newValue: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+
+  test('Logout in another tab signs this one out as Logout does', () => {
+    useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+    localStorage.removeItem('token');
+    storageEvent('token', null);
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: false, user: null, token: null });
+    expect(useAuthStore.getState().status.logout).toBe('succeeded');
+  });
+
+  test('a sign-in in another tab is taken on quietly, without a new start-up check', async () => {
+    useAuthStore.setState({ userAuth: true, user: admin, token: 'old', sessionExpired: true });
+    const renamed = { ...admin, name: 'Grace H.' };
+    const { calls } = mockApi({ 'GET auth/checkauth': { body: { user: renamed } } });
+    localStorage.setItem('token', 'fresh');
+    storageEvent('token', 'fresh');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'fresh', sessionExpired: false });
+    await waitForCall(calls, 'auth/checkauth');
+    for (let i = 0; i < 100 && useAuthStore.getState().user?.name !== renamed.name; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: true, user: renamed });
+    expect(useAuthStore.getState().status.checkAuth).toBe('idle');
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer fresh');
+  });
+
+  test('other keys are ignored', () => {
+    useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+    localStorage.setItem('token', 'tok');
+    storageEvent('UserData', '{}');
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: true, token: 'tok' });
+  });
+});
+
+/** Waits until a call to `path` has been recorded. */
+async function waitForCall(calls: Array<{ path: string }>, path: string) {
+  for (let i = 0; i < 100 && !calls.some((call) => call.path === path); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect(calls.map((call) => call.path)).toContain(path);
+}

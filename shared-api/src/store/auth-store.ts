@@ -4,6 +4,7 @@ import * as authApi from '../endpoints/auth';
 import { isApiError } from '../client/api-error';
 import { adminToken } from '../client/token-storage';
 import { onAccountUnauthorized } from '../client/http';
+import { storageKeys } from '../contract/paths';
 
 /** Status of one async operation (spec section 4). */
 export type Status = 'idle' | 'loading' | 'succeeded' | 'error';
@@ -16,13 +17,18 @@ export interface AuthState {
   token: string | null;
   /** The server refused the token of a signed-in account: the UI asks to sign in again, in place. */
   sessionExpired: boolean;
+  /**
+   * The session was ended elsewhere (signed out in another tab, ended from the sessions list, or by a
+   * password or role change): the account is signed out here too and the sign-in screen says why.
+   */
+  sessionEnded: boolean;
   status: Record<Operation, Status>;
   error: Record<Operation, string | null>;
   /** Signs in; resolves with the server's message, rejects with an `ApiError`. */
   login: (email: string, password: string) => Promise<string>;
   /** Verifies the stored token; without one, marks the visitor signed out. */
   checkAuth: () => Promise<void>;
-  /** Forgets the token and the account. */
+  /** Ends the session on the server and forgets the token and the account. */
   logout: () => void;
   resetLoginStatus: () => void;
 }
@@ -36,10 +42,53 @@ function messageOf(error: unknown): string {
 
 /** The one auth store of the page (shared-api is a federation singleton). */
 export const useAuthStore = create<AuthState>()((set, get) => {
-  // Only a signed-in account can expire; a refused token at start just means "signed out".
-  onAccountUnauthorized(() => {
-    if (get().userAuth) set({ sessionExpired: true });
+  /** Signed out, as Logout leaves it (route guards send the dashboard to /login). */
+  const signedOut = () =>
+    // One update, so route guards see the signed-out state and the logout together.
+    set((s) => ({
+      userAuth: false,
+      user: null,
+      token: null,
+      sessionExpired: false,
+      status: { ...s.status, logout: 'succeeded' },
+      error: { ...s.error, logout: null },
+    }));
+
+  // Only a signed-in account can expire; a refused token at start just means "signed out". An
+  // ended session cannot be renewed in place: this page signs out and goes to sign-in.
+  onAccountUnauthorized((reason) => {
+    if (!get().userAuth) return;
+    if (reason === 'expired') {
+      set({ sessionExpired: true });
+      return;
+    }
+    // Another tab may already hold a newer sign-in: only this page's own token is forgotten.
+    if (adminToken.get() === get().token) adminToken.set(null);
+    set({ userAuth: false, user: null, token: null, sessionExpired: false, sessionEnded: true });
   });
+
+  // Other tabs: signing out there signs out here; a sign-in there (or a renewed session) is taken
+  // on here, quietly (the screen and what was typed into it stay).
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== storageKeys.token && event.key !== null) return;
+      const stored = adminToken.get();
+      if (stored === get().token) return;
+      if (stored === null) {
+        if (get().userAuth) signedOut();
+        else set({ token: null });
+        return;
+      }
+      set({ token: stored, sessionExpired: false, sessionEnded: false });
+      authApi.checkAuth().then(
+        (res) => {
+          if (get().token === stored) set({ userAuth: true, user: res.user });
+        },
+        // A refusal is handled above (onAccountUnauthorized); a network failure changes nothing.
+        () => {},
+      );
+    });
+  }
 
   const setOp = (op: Operation, status: Status, error: string | null = null) =>
     set((s) => ({ status: { ...s.status, [op]: status }, error: { ...s.error, [op]: error } }));
@@ -49,6 +98,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     user: null,
     token: adminToken.get(),
     sessionExpired: false,
+    sessionEnded: false,
     status: idle,
     error: noErrors,
 
@@ -62,6 +112,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           user: res.user,
           token: res.accessToken,
           sessionExpired: false,
+          sessionEnded: false,
           status: { ...s.status, login: 'succeeded', logout: 'idle' },
           error: { ...s.error, login: null },
         }));
@@ -95,16 +146,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     logout() {
+      const token = get().token ?? adminToken.get();
+      // Ended on the server too, so the token is refused from now on; nothing waits for the answer.
+      if (token) void authApi.logout(token).catch(() => {});
       adminToken.set(null);
-      // One update, so route guards see the signed-out state and the logout together.
-      set((s) => ({
-        userAuth: false,
-        user: null,
-        token: null,
-        sessionExpired: false,
-        status: { ...s.status, logout: 'succeeded' },
-        error: { ...s.error, logout: null },
-      }));
+      signedOut();
     },
 
     resetLoginStatus() {

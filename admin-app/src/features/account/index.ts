@@ -1,1 +1,2 @@
-export { ChangePasswordScreen, ChangePasswordScreen as default } from './components/change-password-screen';
+export { ChangePasswordScreen } from './components/change-password-screen';
+export { AccountScreen, AccountScreen as default } from './components/account-screen';

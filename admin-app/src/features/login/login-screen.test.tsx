@@ -89,3 +89,15 @@ test('the "Login failed" notice goes once the next sign-in succeeds', async () =
   });
   expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
 });
+
+test('after a session was ended elsewhere, the sign-in says why', () => {
+  useAuthStore.setState({ sessionEnded: true });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please log in again.');
+});
+
+test('otherwise it says nothing of sessions', () => {
+  useAuthStore.setState({ sessionEnded: false });
+  renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+  expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+});

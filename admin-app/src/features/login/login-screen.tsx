@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isApiError, paths, rateLimitMessage, useAuthStore } from '@prometrica/shared-api';
+import { isApiError, paths, rateLimitMessage, sessionEndedMessage, useAuthStore } from '@prometrica/shared-api';
 import { useFormFields } from '../../lib/use-form-fields';
 
 interface Errors {
@@ -25,6 +25,8 @@ const FAILURE_NOTICE = 'login-failed';
 export function LoginScreen() {
   const login = useAuthStore((s) => s.login);
   const loading = useAuthStore((s) => s.status.login === 'loading');
+  // Sent here because the session was ended elsewhere (a password change, the sessions list).
+  const ended = useAuthStore((s) => s.sessionEnded);
   const navigate = useNavigate();
   const form = useFormFields({ email: '', password: '' }, (v) => validateLogin(v.email, v.password));
   /** A required field, whose message typing clears. */
@@ -66,6 +68,11 @@ export function LoginScreen() {
                 Management System: sign in to continue
               </Text>
             </div>
+            {ended && (
+              <Alert color="yellow" role="status">
+                {sessionEndedMessage}
+              </Alert>
+            )}
             <TextInput label="Email" name="email" type="email" autoComplete="username" {...bind('email')} />
             <PasswordInput
               label="Password"

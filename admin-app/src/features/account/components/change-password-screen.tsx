@@ -29,8 +29,8 @@ const fields: { name: keyof PasswordFormValues; label: string; autoComplete: str
   },
 ];
 
-/** `/dashboard/account`: change the signed-in account's password. */
-export function ChangePasswordScreen() {
+/** Change the signed-in account's password; `onChanged` hears of a change (the other sessions ended). */
+export function ChangePasswordScreen({ onChanged }: { onChanged?: () => void } = {}) {
   const user = useAuthStore((s) => s.user);
   const form = useFormFields(blank, validatePasswordForm);
   const { saving, outcome, changePassword, clearOutcome } = useChangePassword();
@@ -39,7 +39,10 @@ export function ChangePasswordScreen() {
     event.preventDefault();
     clearOutcome();
     if (!form.check()) return;
-    if (await changePassword(form.values.currentPassword, form.values.newPassword)) form.setValues(blank);
+    if (await changePassword(form.values.currentPassword, form.values.newPassword)) {
+      form.setValues(blank);
+      onChanged?.();
+    }
   }
 
   return (

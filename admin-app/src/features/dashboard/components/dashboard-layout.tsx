@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { paths, useAuthStore } from '@prometrica/shared-api';
@@ -39,8 +39,11 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const logout = useAuthStore((s) => s.logout);
   const user = useAuthStore((s) => s.user);
+  const signedIn = useAuthStore((s) => s.userAuth);
+  const loggedOut = useAuthStore((s) => s.status.logout === 'succeeded');
   const navigate = useNavigate();
-  const current = useLocation().pathname.replace(/\/+$/, '');
+  const location = useLocation();
+  const current = location.pathname.replace(/\/+$/, '');
 
   useEffect(() => () => clearTimeout(logoutTimer.current), []);
 
@@ -50,6 +53,12 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
       logout();
       navigate(paths.login, { replace: true });
     }, LOGOUT_DELAY_MS);
+  }
+
+  // Signed out meanwhile (the session ended, or Logout in another tab): no screen of empty figures,
+  // straight to sign-in (after a logout, to /login as Logout goes).
+  if (!signedIn) {
+    return <Navigate to={loggedOut ? paths.login : paths.adminLogin} replace state={{ from: location.pathname }} />;
   }
 
   const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);

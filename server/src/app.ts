@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
 import { InFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
+import { hashingQueue } from './lib/password';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Numbers typed without a country code are read in this region, from the migrations on.
   setPhoneRegion(config.phoneRegion);
+  // The process's bound on password hashing (one queue: the thread pool it guards is the process's).
+  hashingQueue.configure(config.passwordHashing);
   let database: DatabaseHandle | undefined;
   const mailer = createMailer(config, {
     onTransportError: (error) => app.log.error({ err: error }, 'outgoing mail transport failed'),

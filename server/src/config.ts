@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultHashingLimits, type HashingLimits } from './lib/password';
 import { defaultPhoneRegion, isPhoneRegion, type PhoneRegion } from '@prometrica/shared-api/phone';
 
 /** Where the repository root is, so the default dist folders work from any working directory. */
@@ -42,6 +43,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Browsers reach the server over HTTPS (a proxy ends TLS in front): send `Strict-Transport-Security`. */
   behindHttps: boolean;
+  /** Password hashes running at once in this process, and how many more may wait (beyond them: 503). */
+  passwordHashing: HashingLimits;
   /** Absolute paths of the three front-end builds. */
   dist: { shell: string; participant: string; admin: string };
   /** Outgoing mail: no `smtpUrl` means none is sent (the admin copies links instead). */
@@ -154,6 +157,14 @@ const flag = z.string().transform((value, ctx): boolean => {
   return z.NEVER;
 });
 
+/** A whole number of at least `min`, from its text. */
+const wholeNumber = (min: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number of at least ${min}`)
+    .transform(Number)
+    .refine((value) => value >= min, `must be a whole number of at least ${min}`);
+
 const envSchema = z.object({
   PORT: optional(
     z
@@ -184,6 +195,8 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
   TRUST_PROXY: optional(trustProxy),
   BEHIND_HTTPS: optional(flag),
+  PASSWORD_HASHES_AT_ONCE: optional(wholeNumber(1)),
+  PASSWORD_HASHES_WAITING: optional(wholeNumber(0)),
   SHELL_DIST: optional(z.string()),
   PARTICIPANT_DIST: optional(z.string()),
   ADMIN_DIST: optional(z.string()),
@@ -229,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     logLevel: values.LOG_LEVEL ?? 'info',
     trustProxy: values.TRUST_PROXY ?? false,
     behindHttps: values.BEHIND_HTTPS ?? false,
+    passwordHashing: {
+      running: values.PASSWORD_HASHES_AT_ONCE ?? defaultHashingLimits.running,
+      waiting: values.PASSWORD_HASHES_WAITING ?? defaultHashingLimits.waiting,
+    },
     dist: {
       shell: path.resolve(cwd, values.SHELL_DIST ?? path.join(repositoryRoot, 'shell', 'dist')),
       participant: path.resolve(cwd, values.PARTICIPANT_DIST ?? path.join(repositoryRoot, 'participant-app', 'dist')),

@@ -30,6 +30,7 @@ describe('configuration from the environment', () => {
       },
       logLevel: 'info',
       trustProxy: false,
+      passwordHashing: { running: 2, waiting: 16 },
       behindHttps: false,
       dist: {
         shell: path.join(repositoryRoot, 'shell', 'dist'),
@@ -203,6 +204,19 @@ describe('BEHIND_HTTPS (Strict-Transport-Security)', () => {
         { key: 'BEHIND_HTTPS', message: 'must be true or false' },
       ]);
     }
+  });
+});
+
+describe('PASSWORD_HASHES_AT_ONCE and PASSWORD_HASHES_WAITING (the queue in front of password hashing)', () => {
+  it('takes whole numbers, at least 1 running and 0 or more waiting, naming the variable otherwise', () => {
+    expect(loadConfig({ PASSWORD_HASHES_AT_ONCE: '4', PASSWORD_HASHES_WAITING: '0' }, '/srv').passwordHashing).toEqual({
+      running: 4,
+      waiting: 0,
+    });
+    expect(configError({ PASSWORD_HASHES_AT_ONCE: '0', PASSWORD_HASHES_WAITING: '-1' }).issues).toEqual([
+      { key: 'PASSWORD_HASHES_AT_ONCE', message: 'must be a whole number of at least 1' },
+      { key: 'PASSWORD_HASHES_WAITING', message: 'must be a whole number of at least 0' },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from './http-errors';
 
 // OWASP's scrypt baseline: about 16 MiB of memory per hash, which makes GPU guessing expensive.
 const cost = { N: 16384, r: 8, p: 1 } as const;
@@ -7,14 +8,76 @@ const saltLength = 16;
 // Bounds for hashes read back from storage, so a corrupted row cannot make a login allocate gigabytes.
 const maxCost = 1 << 20;
 
+/** How many password hashes run at once, and how many more may wait, in one process. */
+export interface HashingLimits {
+  running: number;
+  waiting: number;
+}
+
+/**
+ * Two at once leave the other threads of Node's pool (four unless `UV_THREADPOOL_SIZE` says
+ * otherwise) to reading files and compressing; sixteen waiting is a few hundred milliseconds of
+ * hashing at most.
+ */
+export const defaultHashingLimits: HashingLimits = { running: 2, waiting: 16 };
+
+export const hashingBusyMessage = 'The server is busy checking passwords. Please try again in a moment.';
+/** Seconds a refused caller is told to wait: the queue drains in well under that. */
+export const hashingBusyRetryAfterSeconds = 1;
+
+/**
+ * A bounded queue in front of password hashing. scrypt runs on Node's thread pool, which also reads
+ * the files the server hosts and compresses large replies: a flood of sign-ins or password changes
+ * would otherwise fill the pool, and everyone's pages and sign-ins would wait behind it. At most
+ * `running` hashes run at once and `waiting` more wait their turn (first come, first served);
+ * beyond that a hash is refused at once with 503 and `Retry-After`, before any work is done.
+ */
+export class HashingQueue {
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(private limits: HashingLimits = defaultHashingLimits) {}
+
+  configure(limits: HashingLimits): void {
+    this.limits = limits;
+  }
+
+  /** Hashes running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.active, waiting: this.queue.length };
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active < this.limits.running) this.active += 1;
+    else if (this.queue.length < this.limits.waiting) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else {
+      throw new HttpError(503, hashingBusyMessage, undefined, { 'retry-after': String(hashingBusyRetryAfterSeconds) });
+    }
+    try {
+      return await work();
+    } finally {
+      // The place passes to the next in line, or is given back.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/** The process's queue; the app sets its limits from the configuration. */
+export const hashingQueue = new HashingQueue();
+
 // NFKC so the same password typed on different systems (composed or decomposed accents) matches.
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   const maxmem = 128 * (options.N ?? cost.N) * (options.r ?? cost.r) * 2;
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashingQueue.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), so the parameters can change later. */

@@ -1,12 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { hashingBusyMessage, hashingQueue } from '../../src/lib/password';
 import {
   addressKey,
+  emailKey,
   rateLimits,
   rateLimitWindowMs,
   tooManyAttemptsMessage,
 } from '../../src/modules/rate-limits/service';
 import { createTestEnvironment, expectedDialect, type TestEnvironment } from '../helpers/build';
-import { quickPassword, quickUser } from '../helpers/users';
+import { loginAs, quickPassword, quickUser } from '../helpers/users';
 
 let environment: TestEnvironment;
 let app: FastifyInstance;
@@ -263,5 +265,125 @@ describe('the counters live in the database', () => {
     });
     expectTooMany(blocked);
     expect((await viaProxy(app, '203.0.113.10', quickPassword)).statusCode).toBe(200);
+  });
+});
+
+const changePassword = (token: string, currentPassword: string, remoteAddress: string, newPassword = quickPassword) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/user/change-password',
+    remoteAddress,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { currentPassword, newPassword },
+  });
+
+/** An account signed in, and its token. */
+async function signedInAccount() {
+  const account = await quickUser(app, { role: 'admin' });
+  return { account, token: await loginAs(app, account.email, quickPassword) };
+}
+
+describe('changing a password is limited like signing in', () => {
+  it('refuses the sixth attempt after five wrong current passwords with 429 and Retry-After, even with the right one', async () => {
+    const { token } = await signedInAccount();
+    const address = nextAddress();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await changePassword(token, 'not the password', address);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ message: 'Current password is incorrect', error: 'currentPassword' });
+    }
+    expectTooMany(await changePassword(token, 'not the password', address));
+    expectTooMany(await changePassword(token, quickPassword, address));
+    // Counted per account too: another address gets no more guesses at this account.
+    expectTooMany(await changePassword(token, quickPassword, nextAddress()));
+  });
+
+  it('counts per address: five wrong passwords against different accounts from one address refuse the sixth', async () => {
+    const address = nextAddress();
+    for (let n = 0; n < 5; n++) {
+      const { token } = await signedInAccount();
+      expect((await changePassword(token, 'guess', address)).statusCode).toBe(400);
+    }
+    const { token } = await signedInAccount();
+    expectTooMany(await changePassword(token, quickPassword, address));
+    expect((await changePassword(token, quickPassword, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('lets the right password through after fewer failures, forgetting them, and again after the window', async () => {
+    const { token } = await signedInAccount();
+    const address = nextAddress();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await changePassword(token, 'not the password', address)).statusCode).toBe(400);
+    }
+    expect((await changePassword(token, quickPassword, address)).statusCode).toBe(200);
+    // The success forgot the account's failures: five more wrong ones before a refusal.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await changePassword(token, 'not the password', nextAddress())).statusCode).toBe(400);
+    }
+    expect((await changePassword(token, quickPassword, nextAddress())).statusCode).toBe(200);
+
+    const { token: other } = await signedInAccount();
+    const from = nextAddress();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await changePassword(other, 'not the password', from)).statusCode).toBe(400);
+    }
+    expectTooMany(await changePassword(other, quickPassword, from));
+    clock += rateLimitWindowMs + 1000;
+    expect((await changePassword(other, quickPassword, from)).statusCode).toBe(200);
+  });
+});
+
+describe('a flood of password checks', () => {
+  let flooded: TestEnvironment;
+  let floodedApp: FastifyInstance;
+  beforeAll(async () => {
+    flooded = await createTestEnvironment({ PASSWORD_HASHES_AT_ONCE: '1', PASSWORD_HASHES_WAITING: '2' });
+    floodedApp = await flooded.build();
+  });
+  afterAll(async () => {
+    await flooded.cleanup();
+    // The queue is the process's: give the other tests of this file theirs back.
+    hashingQueue.configure(app.config.passwordHashing);
+  });
+
+  it('is refused at once with 503 and Retry-After beyond the queue, without counting as guesses; sign-in works after', async () => {
+    const emails = Array.from({ length: 24 }, (_, n) => `flood-${n}@example.com`);
+    const responses = await Promise.all(
+      emails.map((email, n) =>
+        floodedApp.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `10.78.0.${n + 1}`,
+          payload: { email, password: `guess ${n}` },
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    for (const response of responses.filter((one) => one.statusCode === 503)) {
+      expect(response.json()).toEqual({ message: hashingBusyMessage });
+      expect(response.headers['retry-after']).toBe('1');
+    }
+    // Refused without a check, so not counted as guesses: only the checked ones count.
+    const counted = await floodedApp.db
+      .selectFrom('rate_limits')
+      .select(['key', 'attempts'])
+      .where('kind', '=', 'login-email')
+      .execute();
+    const attemptsOf = new Map(counted.map((row) => [row.key, Number(row.attempts)]));
+    expect(emails.map((email) => attemptsOf.get(emailKey(email)) ?? 0)).toEqual(
+      statuses.map((status) => (status === 401 ? 1 : 0)),
+    );
+    // Once the flood has passed, hashing is available again.
+    const account = await quickUser(floodedApp);
+    const signIn = await floodedApp.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.78.1.1',
+      payload: { email: account.email, password: quickPassword },
+    });
+    expect(signIn.statusCode).toBe(200);
   });
 });

@@ -21,11 +21,12 @@ export const authRoutes = [
     tag: 'auth',
     summary:
       'Sign an account in with email and password; after 5 failures in 15 minutes from one address or ' +
-      'against one email, further attempts get 429 until the window ends (see Retry-After)',
+      'against one email, further attempts get 429 until the window ends (see Retry-After); 503 with ' +
+      'Retry-After when too many passwords are being checked',
     access: access.public,
     body: loginBodySchema,
     response: loginResponseSchema,
-    errors: [400, 401, 429],
+    errors: [400, 401, 429, 503],
     handler: ({ app, request, body }) =>
       createAuthService({ db: app.db, tokens: app.tokens, rateLimiter: app.rateLimiter }).login(
         body,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/types';
 import { unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
-import type { RateLimiter } from '../rate-limits/service';
+import { checkSecret, type RateLimiter } from '../rate-limits/service';
 import { startSession } from '../sessions/service';
 import { findUserByEmail, toAccount, toPublicUser } from '../users/service';
 
@@ -12,7 +12,12 @@ export const invalidCredentialsMessage = 'Invalid email or password';
 // A real hash to check unknown emails against, so a wrong email costs as long as a wrong password
 // and response times do not reveal which emails have accounts.
 let decoyHash: Promise<string> | undefined;
-const getDecoyHash = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
+const getDecoyHash = () =>
+  (decoyHash ??= hashPassword('decoy password that matches nothing').catch((error: unknown) => {
+    // Refused while the server was busy: made on a later sign-in.
+    decoyHash = undefined;
+    throw error;
+  }));
 
 export function createAuthService(deps: { db: Executor; tokens: TokenService; rateLimiter: RateLimiter }) {
   return {
@@ -24,7 +29,9 @@ export function createAuthService(deps: { db: Executor; tokens: TokenService; ra
     async login(body: LoginBody, address: string | undefined, userAgent?: string): Promise<LoginResponse> {
       const attempt = await deps.rateLimiter.startLogin(address, body.email);
       const user = await findUserByEmail(deps.db, body.email);
-      const matches = await verifyPassword(body.password, user?.passwordHash ?? (await getDecoyHash()));
+      const matches = await checkSecret(attempt, async () =>
+        verifyPassword(body.password, user?.passwordHash ?? (await getDecoyHash())),
+      );
       if (!user || !matches) throw unauthorized(invalidCredentialsMessage);
       await attempt.succeeded();
       const sessionId = await startSession(deps.db, user.id, { address, userAgent });

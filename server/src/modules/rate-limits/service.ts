@@ -19,6 +19,12 @@ export const tooManyAttemptsMessage = 'Too many attempts. Please wait 15 minutes
 export const rateLimits = {
   loginFailuresPerAddress: 5,
   loginFailuresPerEmail: 5,
+  /**
+   * Changing a password checks the current one: the same five wrong ones per address or per account
+   * as signing in, so a stolen session cannot be used to guess the password behind it.
+   */
+  passwordChangeFailuresPerAddress: 5,
+  passwordChangeFailuresPerAccount: 5,
   /** A resume code is a secret like a password: the same five wrong codes per address or per email. */
   resumeFailuresPerAddress: 5,
   resumeFailuresPerEmail: 5,
@@ -93,6 +99,32 @@ export const emailKey = (email: string) => createHash('sha256').update(normalize
 export interface LoginAttempt {
   /** The password was right: the email's failures are forgotten and this attempt is not one. */
   succeeded(): Promise<void>;
+  /** The password could not be checked (the server was busy): the attempt is taken back, it guessed nothing. */
+  notChecked(): Promise<void>;
+}
+
+/**
+ * Runs the check of an attempt's secret; when the server was too busy to check it (503, the queue
+ * in front of password hashing was full), the attempt is taken back: it guessed nothing.
+ */
+export async function checkSecret<T>(attempt: LoginAttempt, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 503) await attempt.notChecked();
+    throw error;
+  }
+}
+
+/**
+ * Runs `check` as an attempt with a secret: counted before (`started`), taken back when it
+ * succeeds or could not be checked; a failure stays counted.
+ */
+export async function asSecretAttempt<T>(started: Promise<LoginAttempt>, check: () => Promise<T>): Promise<T> {
+  const attempt = await started;
+  const result = await checkSecret(attempt, check);
+  await attempt.succeeded();
+  return result;
 }
 
 /** The sign-in and details limits, counted in the database. */
@@ -104,6 +136,11 @@ export interface RateLimiter {
   startLogin(address: string | undefined, email: string): Promise<LoginAttempt>;
   /** The same for a resume code (`POST auth/resume`): counted before the code is checked. */
   startResume(address: string | undefined, email: string): Promise<LoginAttempt>;
+  /**
+   * The same for the current password of a password change (`POST user/change-password`), counted
+   * per address and per account (`accountId`).
+   */
+  startPasswordChange(address: string | undefined, accountId: string): Promise<LoginAttempt>;
   /** Counts an invitation link opened; 429 beyond the address's share. */
   countInvitationOpen(address: string | undefined): Promise<void>;
   /** Counts a participant entering their details; 429 beyond the address's or the email's share. */
@@ -139,13 +176,12 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
    */
   const startSecretAttempt = async (
     ip: string | undefined,
-    email: string,
+    personKey: string,
     limits: { addressKind: string; emailKind: string; perAddress: number; perEmail: number },
   ): Promise<LoginAttempt> => {
     const address = await count(limits.addressKind, addressKey(ip), limits.perAddress);
     if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
-    const emailHash = emailKey(email);
-    const person = await count(limits.emailKind, emailHash, limits.perEmail);
+    const person = await count(limits.emailKind, personKey, limits.perEmail);
     if (!person.allowed) {
       // Refused without a check of the secret, so it is no guess from this address.
       await address.uncount();
@@ -153,15 +189,18 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
     }
     return {
       async succeeded() {
-        await clearAttempts(db, limits.emailKind, emailHash);
+        await clearAttempts(db, limits.emailKind, personKey);
         await address.uncount();
+      },
+      async notChecked() {
+        await Promise.all([address.uncount(), person.uncount()]);
       },
     };
   };
 
   return {
     startLogin: (ip, email) =>
-      startSecretAttempt(ip, email, {
+      startSecretAttempt(ip, emailKey(email), {
         addressKind: 'login-address',
         emailKind: 'login-email',
         perAddress: rateLimits.loginFailuresPerAddress,
@@ -169,11 +208,20 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
       }),
 
     startResume: (ip, email) =>
-      startSecretAttempt(ip, email, {
+      startSecretAttempt(ip, emailKey(email), {
         addressKind: 'resume-address',
         emailKind: 'resume-email',
         perAddress: rateLimits.resumeFailuresPerAddress,
         perEmail: rateLimits.resumeFailuresPerEmail,
+      }),
+
+    // An account id is no personal data: it is counted as it is.
+    startPasswordChange: (ip, accountId) =>
+      startSecretAttempt(ip, accountId, {
+        addressKind: 'password-change-address',
+        emailKind: 'password-change-account',
+        perAddress: rateLimits.passwordChangeFailuresPerAddress,
+        perEmail: rateLimits.passwordChangeFailuresPerAccount,
       }),
 
     async countInvitationOpen(ip) {

@@ -10,6 +10,7 @@ import {
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { currentAccount, currentAccountSession } from '../../plugins/auth';
+import { asSecretAttempt } from '../rate-limits/service';
 import { changePassword, createAccount, deleteAccount, listAccounts, updateAccount } from './service';
 
 const { route, create, list, editById, deleteById } = routeGroup({ tag: 'users', access: access.admins });
@@ -52,12 +53,17 @@ export const userRoutes = [
     method: 'POST',
     url: '/user/change-password',
     tag: 'auth',
-    summary: "Change the signed-in account's password (the current one is required)",
+    summary:
+      "Change the signed-in account's password (the current one is required); after 5 wrong current " +
+      'passwords in 15 minutes from one address or for one account, further attempts get 429 until the ' +
+      'window ends (see Retry-After); 503 with Retry-After when too many passwords are being checked',
     access: access.signedIn,
     body: changePasswordBodySchema,
     response: messageResponseSchema,
-    errors: [400, 401],
+    errors: [400, 401, 429, 503],
     handler: ({ app, request, body }) =>
-      changePassword(app, currentAccount(request), body, currentAccountSession(request)),
+      asSecretAttempt(app.rateLimiter.startPasswordChange(request.ip, currentAccount(request).id), () =>
+        changePassword(app, currentAccount(request), body, currentAccountSession(request)),
+      ),
   }),
 ];

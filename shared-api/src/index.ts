@@ -138,3 +138,11 @@ export type {
   ExportInvitationsResponse,
   OpenInvitationBody,
 } from './contract/invitations';
+export type {
+  ParticipantExport,
+  ParticipantErasureResponse,
+  RetentionSettings,
+  RetentionPreview,
+  RetentionRunResponse,
+  UpdateRetentionBody,
+} from './contract/participant-data';

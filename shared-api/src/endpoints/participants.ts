@@ -7,6 +7,14 @@ import type {
   ParticipantListQuery,
   ParticipantListResponse,
 } from '../contract/invitations';
+import type {
+  ParticipantErasureResponse,
+  ParticipantExport,
+  RetentionPreview,
+  RetentionRunResponse,
+  RetentionSettings,
+  UpdateRetentionBody,
+} from '../contract/participant-data';
 import type { ParticipationSettings } from '../contract/progress';
 import type { MessageResponse } from '../contract/common';
 import { request } from '../client/http';
@@ -38,3 +46,22 @@ export const exportInvitations = () => request<ExportInvitationsResponse>('get',
 export const getParticipation = () => request<ParticipationSettings>('get', 'admin/participation');
 export const setParticipation = (body: ParticipationSettings) =>
   request<ParticipationSettings>('put', 'admin/participation', { json: body });
+
+/** `GET admin/participants/{id}/export`: everything held about one participant, as one JSON document. */
+export const exportParticipant = (id: string) =>
+  request<ParticipantExport>('get', `admin/participants/${encodeURIComponent(id)}/export`);
+
+/** `DELETE admin/participants/{id}`: erases the participant and everything stored about them. */
+export const eraseParticipant = (id: string) =>
+  request<ParticipantErasureResponse>('delete', `admin/participants/${encodeURIComponent(id)}`);
+
+/** `GET`/`PUT admin/retention`: erasure some months after submission (null: off). */
+export const getRetention = () => request<RetentionSettings>('get', 'admin/retention');
+export const setRetention = (body: UpdateRetentionBody) =>
+  request<RetentionSettings>('put', 'admin/retention', { json: body });
+
+/** `GET admin/retention/preview`: who the next retention run would erase. */
+export const previewRetention = () => request<RetentionPreview>('get', 'admin/retention/preview');
+
+/** `POST admin/retention/run`: runs retention now. */
+export const runRetention = () => request<RetentionRunResponse>('post', 'admin/retention/run');

@@ -89,3 +89,10 @@ export const ReportIcon = icon(
 export const UploadIcon = icon(<path d="M12 16V4M7 9l5-5 5 5M4 20h16" />);
 
 export const DownloadIcon = icon(<path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);
+
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);

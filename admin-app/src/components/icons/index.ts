@@ -1,6 +1,7 @@
 export {
   BanIcon,
   CheckIcon,
+  ClockIcon,
   CopyIcon,
   CrossIcon,
   DownloadIcon,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ActionIcon, Group } from '@mantine/core';
 import type { ParticipantSummary } from '@prometrica/shared-api';
-import { BanIcon, CopyIcon, MailIcon, ReportIcon } from '../../../components';
+import { BanIcon, CopyIcon, DownloadIcon, MailIcon, ReportIcon, TrashIcon } from '../../../components';
 import { dashboardPath } from '../../../lib/dashboard-paths';
 import type { InvitationActions } from '../hooks/use-invitation-actions';
 
@@ -26,14 +26,16 @@ function unavailable(invitation: ParticipantSummary['invitation']): string | und
 }
 
 /**
- * A participant's buttons: copy the invitation link, mail it again, revoke it, and open their result.
- * Each is named with the participant (`Copy invitation link of Ada Lovelace`).
+ * A participant's buttons: copy the invitation link, mail it again, revoke it, open their result,
+ * export their data and erase them. Each is named with the participant (`Copy invitation link of
+ * Ada Lovelace`).
  */
 export function ParticipantActions({ participant, mailConfigured, actions, size = 'md' }: ParticipantActionsProps) {
   const { invitation, name, resultId } = participant;
   const blocked = unavailable(invitation);
   return (
-    <Group gap={4} wrap="nowrap">
+    // The cards' larger buttons wrap to a second line rather than widen a phone's card.
+    <Group gap={4} wrap={size === 'lg' ? 'wrap' : 'nowrap'} justify="flex-end">
       {invitation && (
         <ActionIcon
           size={size}
@@ -86,6 +88,27 @@ export function ParticipantActions({ participant, mailConfigured, actions, size 
           <ReportIcon />
         </ActionIcon>
       )}
+      <ActionIcon
+        size={size}
+        variant="subtle"
+        aria-label={`Export data of ${name}`}
+        title="Export data (JSON)"
+        loading={actions.exportingData === participant._id}
+        loaderProps={{ 'aria-label': `Exporting the data of ${name}` }}
+        onClick={() => void actions.exportData(participant)}
+      >
+        <DownloadIcon />
+      </ActionIcon>
+      <ActionIcon
+        size={size}
+        variant="subtle"
+        color="red"
+        aria-label={`Erase ${name}`}
+        title="Erase"
+        onClick={() => actions.askErase(participant)}
+      >
+        <TrashIcon />
+      </ActionIcon>
     </Group>
   );
 }

@@ -6,6 +6,7 @@ import { aParticipant, anInvitation, participantListOf, signInAs } from '../../.
 import { onFakeTimers, onSmallScreen, queryOf, searchAfterPause, expectShortColumns } from '../../../testing/lists';
 import { ParticipantsScreen } from './participants-screen';
 import { clipboardText } from '../../../testing/clipboard';
+import { catchDownloads } from '../../../testing/downloads';
 
 beforeEach(() => signInAs('admin'));
 
@@ -311,19 +312,7 @@ describe('open entry', () => {
 });
 
 test('Export CSV saves the file the server names', async () => {
-  const saved: { name: string; blob: Blob }[] = [];
-  const created = new Map<string, Blob>();
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:participants-${created.size}`;
-      created.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: (url: string) => created.delete(url),
-  });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: created.get(this.href)! });
-  });
+  const { saved, created } = catchDownloads();
   serve([aParticipant()], {
     'GET admin/invitations/export': {
       body: { filename: 'participants-2026-01-12.csv', csv: 'name,email\r\nAda Lovelace,ada@example.com\r\n' },

@@ -3,6 +3,7 @@ import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { participantsApi } from '@prometrica/shared-api';
 import {
   ConfirmDialog,
+  ClockIcon,
   DownloadIcon,
   ListPanel,
   PageHeader,
@@ -17,9 +18,11 @@ import { serverListPanel } from '../../../lib/use-server-paging';
 import { useInvitationActions } from '../hooks/use-invitation-actions';
 import { useParticipants, type StageFilter } from '../hooks/use-participants';
 import { stages } from '../utils/stages';
+import { EraseModal } from './erase-modal';
 import { ImportModal } from './import-modal';
 import { InviteModal } from './invite-modal';
 import { OpenEntrySwitch } from './open-entry-switch';
+import { RetentionModal } from './retention-control';
 import { ParticipantCards } from './participant-cards';
 import { ParticipantTable } from './participant-table';
 import classes from './participants.module.css';
@@ -45,14 +48,15 @@ function useExport() {
 
 /**
  * `/dashboard/participants`: everyone taking the assessment, invited or not, with where they stand;
- * invitations one by one or from a CSV, the export, and whether `/` takes new participants.
+ * invitations one by one or from a CSV, the export, whether `/` takes new participants, each
+ * participant's data export and erasure, and retention.
  */
 export function ParticipantsScreen() {
   const list = useParticipants();
   const small = useMatchesMedia('(max-width: 48em)');
   const actions = useInvitationActions(list.reload);
   const { exporting, exportCsv } = useExport();
-  const [open, setOpen] = useState<'invite' | 'import' | null>(null);
+  const [open, setOpen] = useState<'invite' | 'import' | 'retention' | null>(null);
   const close = () => setOpen(null);
 
   const participants = list.data?.participants ?? [];
@@ -60,6 +64,7 @@ export function ParticipantsScreen() {
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
   const filtering = Boolean(list.debouncedSearch) || list.stage !== 'all';
   const revoking = actions.revoking;
+  const erasing = actions.erasing;
 
   return (
     <Stack gap="lg">
@@ -82,6 +87,9 @@ export function ParticipantsScreen() {
                 onClick={() => void exportCsv()}
               >
                 Export CSV
+              </Button>
+              <Button variant="default" leftSection={<ClockIcon size={16} />} onClick={() => setOpen('retention')}>
+                Retention
               </Button>
             </>
           }
@@ -136,11 +144,19 @@ export function ParticipantsScreen() {
       <ConfirmDialog
         opened={revoking.opened}
         title="Revoke invitation"
-        message={`Revoke the invitation of ${revoking.participant?.name ?? 'this participant'}? Their personal link stops working at once.`}
+        message={`Revoke the invitation of ${revoking.subject?.name ?? 'this participant'}? Their personal link stops working at once.`}
         confirmLabel="Revoke"
         busy={revoking.busy}
         onConfirm={() => void revoking.confirm()}
         onCancel={revoking.cancel}
+      />
+      <RetentionModal opened={open === 'retention'} onClose={close} onErased={list.reload} />
+      <EraseModal
+        opened={erasing.opened}
+        participant={erasing.subject}
+        busy={erasing.busy}
+        onConfirm={() => void erasing.confirm()}
+        onCancel={erasing.cancel}
       />
     </Stack>
   );

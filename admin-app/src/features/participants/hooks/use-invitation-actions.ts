@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { participantsApi, type ParticipantSummary } from '@prometrica/shared-api';
 import { copyText } from '../../../lib/clipboard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useConfirmation } from './use-confirmation';
+import { useParticipantRights } from './use-participant-rights';
 
 /**
  * What a participant's row can do with their invitation: copy its link, mail it again, or revoke it
- * after a confirmation. `reload` refreshes the list after a change.
+ * after a confirmation; and with the participant's data: export it or erase it
+ * (`useParticipantRights`). `reload` refreshes the list after a change.
  */
 export function useInvitationActions(reload: () => void) {
+  const rights = useParticipantRights(reload);
   const [resending, setResending] = useState<string | null>(null);
-  // The participant asked about stays while the dialog closes, so its text does not change as it fades.
-  const [revoke, setRevoke] = useState<{ participant: ParticipantSummary | null; opened: boolean }>({
-    participant: null,
-    opened: false,
-  });
-  const [revokeBusy, setRevokeBusy] = useState(false);
 
   function copyLink(participant: ParticipantSummary) {
     if (!participant.invitation) return;
@@ -39,34 +37,28 @@ export function useInvitationActions(reload: () => void) {
     }
   }
 
-  async function confirmRevoke() {
-    const invitation = revoke.participant?.invitation;
-    if (!invitation) return;
-    setRevokeBusy(true);
+  // The dialog closes whatever the answer: a refusal is told in a notice.
+  const revoke = useConfirmation(async (participant: ParticipantSummary) => {
+    const invitation = participant.invitation;
+    if (!invitation) return true;
     try {
       const reply = await participantsApi.revokeInvitation(invitation._id);
       notifySuccess(reply.message, 'Invitation revoked');
       reload();
     } catch (error) {
       notifyError(error, 'The invitation was not revoked');
-    } finally {
-      setRevokeBusy(false);
-      setRevoke((r) => ({ ...r, opened: false }));
     }
-  }
+    return true;
+  });
 
   return {
+    ...rights,
     copyLink,
     resend,
     /** The invitation being mailed again, if any. */
     resending,
-    askRevoke: (participant: ParticipantSummary) => setRevoke({ participant, opened: true }),
-    revoking: {
-      ...revoke,
-      busy: revokeBusy,
-      confirm: confirmRevoke,
-      cancel: () => setRevoke((r) => ({ ...r, opened: false })),
-    },
+    askRevoke: revoke.ask,
+    revoking: revoke.dialog,
   };
 }
 

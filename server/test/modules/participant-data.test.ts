@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -14,6 +16,7 @@ import {
   runRetention,
   scheduleRetention,
 } from '../../src/modules/participant-data/retention';
+import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { call, currentQuestions, signConsent } from '../helpers/api';
 import { appForTests } from '../helpers/build';
@@ -340,6 +343,23 @@ describe('export and erasure of one participant', () => {
     expect(again.json()).toEqual({ message: 'Participant not found' });
     expect((await call(app, 'GET', `/api/admin/participants/${erased.id}/export`, { token })).statusCode).toBe(404);
     expect((await call(app, 'GET', '/api/user/progress', { token: erased.token })).statusCode).toBe(401);
+  });
+
+  it('on SQLite, leaves none of their details, answers or signature in the database file', async () => {
+    const { app, token } = subject;
+    if (app.dialect !== 'sqlite') return;
+    const kept = await fullParticipant(app, token);
+    const erased = await fullParticipant(app, token);
+    const file = path.join(app.config.dataDir, sqliteFileName);
+    const inFile = async (value: string) => {
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(app.db);
+      return fs.readFileSync(file).includes(value);
+    };
+    expect(await inFile(erased.email)).toBe(true);
+    expect((await call(app, 'DELETE', `/api/admin/participants/${erased.id}`, { token })).statusCode).toBe(200);
+    for (const value of [erased.email, erased.name, erased.phone, erased.signature.slice(-200), erased.answers.at(-1)!])
+      expect({ value, inFile: await inFile(value) }).toEqual({ value, inFile: false });
+    expect(await inFile(kept.email)).toBe(true);
   });
 
   it('refuses unknown ids with 404 and callers other than admins', async () => {

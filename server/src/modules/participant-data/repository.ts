@@ -83,9 +83,11 @@ const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeleted
  * on the engines' cascades), plus the rate-limit counts kept under their email's hash. Undefined
  * when there is no such participant. Run it inside a transaction.
  *
- * SQLite keeps the result search's text in an FTS5 table (migration 0004), whose trigger removes a
- * result's row; with FTS5's `secure-delete` on, the index forgets the removed text at once instead
- * of keeping it until a later merge. PostgreSQL keeps the search text in the result row itself.
+ * SQLite: the deletes run with `secure_delete` on, so the removed rows' bytes are overwritten in the
+ * file rather than left in free space; and the result search's FTS5 table (migration 0004), whose
+ * trigger removes a result's row, has its own `secure-delete` on, so its index forgets the removed
+ * text at once instead of at a later merge. PostgreSQL keeps the search text in the result row
+ * itself; its deleted rows are overwritten when VACUUM (autovacuum) reclaims them.
  */
 export async function deleteParticipantRows(
   trx: Executor,
@@ -93,9 +95,17 @@ export async function deleteParticipantRows(
   participantId: string,
   emailHash: string,
 ): Promise<ErasedCounts | undefined> {
-  if (dialect === 'sqlite') {
+  if (dialect !== 'sqlite') return deleteRows(trx, participantId, emailHash);
+  await sql`pragma secure_delete = on`.execute(trx);
+  try {
     await sql`insert into result_search(result_search, rank) values ('secure-delete', 1)`.execute(trx);
+    return await deleteRows(trx, participantId, emailHash);
+  } finally {
+    await sql`pragma secure_delete = off`.execute(trx);
   }
+}
+
+async function deleteRows(trx: Executor, participantId: string, emailHash: string): Promise<ErasedCounts | undefined> {
   const submissions = trx.selectFrom('concern_submissions').select('id').where('participant_id', '=', participantId);
   const results = trx.selectFrom('results').select('id').where('participant_id', '=', participantId);
   const concernRatings = deleted(

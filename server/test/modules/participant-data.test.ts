@@ -17,6 +17,7 @@ import {
   scheduleRetention,
 } from '../../src/modules/participant-data/retention';
 import { sqliteFileName } from '../../src/db/sqlite/sqlite';
+import { tryRetentionLock } from '../../src/modules/participant-data/repository';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { call, currentQuestions, signConsent } from '../helpers/api';
 import { appForTests } from '../helpers/build';
@@ -478,6 +479,34 @@ describe('retention', () => {
     await schedule.stop();
     expect(failures).toEqual([]);
     expect(await tablesHolding(app, next.email)).toEqual([]);
+    await call(app, 'PUT', '/api/admin/retention', { token, payload: { months: null } });
+  });
+
+  it('on PostgreSQL, a run finds another process running (the advisory lock taken) and leaves it the work', async () => {
+    const { app, token } = subject;
+    if (app.dialect !== 'postgres') return;
+    const old = await fullParticipant(app, token);
+    await submittedAt(app, old.id, '2020-01-01T00:00:00.000Z');
+    await call(app, 'PUT', '/api/admin/retention', { token, payload: { months: 12 } });
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    let held!: () => void;
+    const holding = new Promise<void>((done) => (held = done));
+    // Another process's run: holds the lock in its transaction until released.
+    const other = app.db.transaction().execute(async (trx) => {
+      expect(await tryRetentionLock(trx, 'postgres')).toBe(true);
+      held();
+      await released;
+    });
+    await holding;
+    expect(await runRetention(app)).toEqual({
+      message: 'Another server process is running retention now: it erases them',
+      erased: 0,
+    });
+    expect(await tablesHolding(app, old.email)).toContain('participants.email');
+    release();
+    await other;
+    expect((await runRetention(app)).erased).toBe(1);
     await call(app, 'PUT', '/api/admin/retention', { token, payload: { months: null } });
   });
 

@@ -115,7 +115,7 @@ async function eraseBatch(store: Store, cutoff: string): Promise<number | undefi
 /**
  * Erases every participant past retention (nothing when it is off): what the hourly run and
  * `POST admin/retention/run` do. When another process is running it, this one stops and reports
- * what it erased itself.
+ * what it erased itself (the last run is then the other's to record).
  */
 export async function runRetention(store: Store, now = new Date()): Promise<RetentionRunResponse> {
   const months = await retentionMonths(store);
@@ -124,6 +124,9 @@ export async function runRetention(store: Store, now = new Date()): Promise<Rete
   let erased = 0;
   for (;;) {
     const batch = await eraseBatch(store, cutoff);
+    if (batch === undefined && erased === 0) {
+      return { message: 'Another server process is running retention now: it erases them', erased: 0 };
+    }
     if (batch === undefined || batch === 0) break;
     erased += batch;
     if (batch < batchSize) break;

@@ -19,6 +19,7 @@ import {
 import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import { tryRetentionLock } from '../../src/modules/participant-data/repository';
 import { questionSet } from '../../src/modules/questions/question-set';
+import { emailKey } from '../../src/modules/rate-limits/service';
 import { call, currentQuestions, signConsent } from '../helpers/api';
 import { appForTests } from '../helpers/build';
 import { png } from '../helpers/png';
@@ -287,7 +288,15 @@ describe('export and erasure of one participant', () => {
     const kept = await fullParticipant(app, token);
     const partial = await fullParticipant(app, token, { submit: false });
     const erased = await fullParticipant(app, token);
-    // Their email was counted by a rate limit (under its hash) when they entered their details.
+    // Their email is counted by a rate limit (under its hash) when they enter their details.
+    const entered = await call(app, 'POST', '/api/auth/validateuser', {
+      token: erased.token,
+      payload: { email: erased.email, name: erased.name },
+    });
+    expect(entered.statusCode).toBe(200);
+    const counted = () =>
+      app.db.selectFrom('rate_limits').select('kind').where('key', '=', emailKey(erased.email)).execute();
+    expect(await counted()).not.toEqual([]);
     const exported = participantExportSchema.parse(
       (await call(app, 'GET', `/api/admin/participants/${erased.id}/export`, { token })).json(),
     );
@@ -323,6 +332,7 @@ describe('export and erasure of one participant', () => {
     if (erased.resultId) traces.push(erased.resultId);
     for (const value of traces)
       expect({ value, tables: await tablesHolding(app, value) }).toEqual({ value, tables: [] });
+    expect(await counted()).toEqual([]);
     // The others are untouched (the scan does find what is there).
     expect(await tablesHolding(app, kept.email)).toContain('participants.email');
     expect(await tablesHolding(app, partial.signature)).toContain('agreements.image_base64');

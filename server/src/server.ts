@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config).catch(fail);
-  // Participants past the retention setting are erased every hour (nothing while it is off).
+  // Participants past the retention setting are erased a minute after start and every hour after
+  // (nothing while it is off).
   const retention = scheduleRetention(app, (error) => app.log.error({ err: error }, 'retention run failed'));
 
   let closing = false;

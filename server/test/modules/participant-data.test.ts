@@ -483,7 +483,7 @@ describe('retention', () => {
     const next = await fullParticipant(app, token);
     await submittedAt(app, next.id, '2020-01-01T00:00:00.000Z');
     const failures: unknown[] = [];
-    const schedule = scheduleRetention(app, (error) => failures.push(error), 20);
+    const schedule = scheduleRetention(app, (error) => failures.push(error), 20, 20);
     for (let waited = 0; waited < 5000 && (await tablesHolding(app, next.email)).length > 0; waited += 50)
       await new Promise((done) => setTimeout(done, 50));
     await schedule.stop();

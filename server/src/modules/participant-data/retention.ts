@@ -18,8 +18,9 @@ const monthsKey = 'retention_months';
 const lastRunKey = 'retention_last_run';
 /** Participants erased per transaction, so a large first run does not hold the database long. */
 const batchSize = 100;
-/** How often each server process runs retention. */
+/** How often each server process runs retention, and how soon after it starts. */
 export const retentionIntervalMs = 60 * 60 * 1000;
+const retentionFirstRunMs = 60 * 1000;
 
 /** The stored setting: a whole number of months, or null (off). */
 export async function retentionMonths(store: Store): Promise<number | null> {
@@ -145,31 +146,38 @@ export interface RetentionSchedule {
 }
 
 /**
- * Runs retention every `intervalMs` (the first time after one interval), one run at a time in this
- * process; the timer does not keep the process alive. Failures are reported and the next run tries
- * again.
+ * Runs retention a minute after start (`firstAfterMs`), then every `intervalMs`, one run at a time
+ * in this process (a server restarted more often than hourly still runs it); the timers do not keep
+ * the process alive. Failures are reported and the next run tries again.
  */
 export function scheduleRetention(
   store: Store,
   onError: (error: unknown) => void,
   intervalMs = retentionIntervalMs,
+  firstAfterMs = retentionFirstRunMs,
 ): RetentionSchedule {
   let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runRetention(store)
-      .then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
+  let stopped = false;
+  let timer: NodeJS.Timeout;
+  const next = (delayMs: number) => {
+    timer = setTimeout(() => {
+      running = runRetention(store)
+        .then(
+          () => undefined,
+          (error: unknown) => onError(error),
+        )
+        .finally(() => {
+          running = undefined;
+          if (!stopped) next(intervalMs);
+        });
+    }, delayMs);
+    timer.unref();
+  };
+  next(firstAfterMs);
   return {
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running;
     },
   };

@@ -6,10 +6,11 @@ import { openDatabase, type Database, type DatabaseHandle, type Dialect } from '
 import { InFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
 import { hashingQueue } from './lib/password';
+import { capConnectionsPerAddress, timeoutOptions, trustedProxy } from './lib/connection-limits';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
-import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
+import { addressKey, createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 import { resolveJwtSecret } from './modules/settings/service';
 import { participantExists } from './modules/participants/repository';
 import { createSessionCheck } from './modules/sessions/service';
@@ -69,6 +70,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: bodyLimitBytes,
+    // Slow clients are cut off: headers, the whole request and idle kept-alive connections time out.
+    ...timeoutOptions(config.connections),
     // The client address the rate limits count comes from X-Forwarded-For only behind a trusted proxy.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -83,6 +86,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   setPhoneRegion(config.phoneRegion);
   // The process's bound on password hashing (one queue: the thread pool it guards is the process's).
   hashingQueue.configure(config.passwordHashing);
+  // One client address cannot hold more than its share of connections (behind a trusted proxy, the
+  // proxy's are not capped: it caps its clients').
+  capConnectionsPerAddress(app.server, config.connections.perAddress, addressKey, trustedProxy(config.trustProxy));
   let database: DatabaseHandle | undefined;
   const mailer = createMailer(config, {
     onTransportError: (error) => app.log.error({ err: error }, 'outgoing mail transport failed'),

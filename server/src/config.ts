@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ConnectionLimits } from './lib/connection-limits';
 import { defaultHashingLimits, type HashingLimits } from './lib/password';
 import { defaultPhoneRegion, isPhoneRegion, type PhoneRegion } from '@prometrica/shared-api/phone';
 
@@ -17,6 +18,18 @@ export const defaultMailFrom = 'Prometrica <no-reply@prometrica.local>';
  * minute; 1200 leaves room for a class of 100 behind one address answering every few seconds.
  */
 export const defaultAnswerSavesPerMinute = 1200;
+/**
+ * Slow clients (seconds, and connections): headers arrive in a fraction of a second, and the
+ * largest body (a 1 MB invitation import) in a few seconds on a slow line; browsers reuse an idle
+ * connection within a few seconds or not at all; a browser opens at most six connections to a
+ * server, so 512 leave room for a class of about a hundred opening the app at once behind one address.
+ */
+export const defaultConnectionSettings = {
+  headersTimeoutSeconds: 10,
+  requestTimeoutSeconds: 30,
+  keepAliveTimeoutSeconds: 5,
+  perAddress: 512,
+} as const;
 export const defaultRemoteUrls = {
   participant: '/remotes/participant/mf-manifest.json',
   admin: '/remotes/admin/mf-manifest.json',
@@ -45,6 +58,8 @@ export interface Config {
   behindHttps: boolean;
   /** Password hashes running at once in this process, and how many more may wait (beyond them: 503). */
   passwordHashing: HashingLimits;
+  /** Timeouts for slow clients and the cap on connections per client address (trusted proxies exempt). */
+  connections: ConnectionLimits;
   /** Absolute paths of the three front-end builds. */
   dist: { shell: string; participant: string; admin: string };
   /** Outgoing mail: no `smtpUrl` means none is sent (the admin copies links instead). */
@@ -197,6 +212,10 @@ const envSchema = z.object({
   BEHIND_HTTPS: optional(flag),
   PASSWORD_HASHES_AT_ONCE: optional(wholeNumber(1)),
   PASSWORD_HASHES_WAITING: optional(wholeNumber(0)),
+  HEADERS_TIMEOUT_SECONDS: optional(wholeNumber(1)),
+  REQUEST_TIMEOUT_SECONDS: optional(wholeNumber(1)),
+  KEEP_ALIVE_TIMEOUT_SECONDS: optional(wholeNumber(1)),
+  CONNECTIONS_PER_ADDRESS: optional(wholeNumber(0)),
   SHELL_DIST: optional(z.string()),
   PARTICIPANT_DIST: optional(z.string()),
   ADMIN_DIST: optional(z.string()),
@@ -227,6 +246,17 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     );
   }
   const values = result.data;
+  const headersTimeoutSeconds = values.HEADERS_TIMEOUT_SECONDS ?? defaultConnectionSettings.headersTimeoutSeconds;
+  const requestTimeoutSeconds = values.REQUEST_TIMEOUT_SECONDS ?? defaultConnectionSettings.requestTimeoutSeconds;
+  if (requestTimeoutSeconds < headersTimeoutSeconds) {
+    // A request's time includes its headers' (Node refuses a request timeout under the headers one).
+    throw new ConfigError([
+      {
+        key: 'REQUEST_TIMEOUT_SECONDS',
+        message: `must be at least HEADERS_TIMEOUT_SECONDS (${headersTimeoutSeconds})`,
+      },
+    ]);
+  }
   return {
     port: values.PORT ?? 3000,
     host: values.HOST ?? '127.0.0.1',
@@ -245,6 +275,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     passwordHashing: {
       running: values.PASSWORD_HASHES_AT_ONCE ?? defaultHashingLimits.running,
       waiting: values.PASSWORD_HASHES_WAITING ?? defaultHashingLimits.waiting,
+    },
+    connections: {
+      headersTimeoutMs: headersTimeoutSeconds * 1000,
+      requestTimeoutMs: requestTimeoutSeconds * 1000,
+      keepAliveTimeoutMs:
+        (values.KEEP_ALIVE_TIMEOUT_SECONDS ?? defaultConnectionSettings.keepAliveTimeoutSeconds) * 1000,
+      perAddress: values.CONNECTIONS_PER_ADDRESS ?? defaultConnectionSettings.perAddress,
     },
     dist: {
       shell: path.resolve(cwd, values.SHELL_DIST ?? path.join(repositoryRoot, 'shell', 'dist')),

@@ -30,6 +30,7 @@ describe('configuration from the environment', () => {
       },
       logLevel: 'info',
       trustProxy: false,
+      connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5000, perAddress: 512 },
       passwordHashing: { running: 2, waiting: 16 },
       behindHttps: false,
       dist: {
@@ -216,6 +217,45 @@ describe('PASSWORD_HASHES_AT_ONCE and PASSWORD_HASHES_WAITING (the queue in fron
     expect(configError({ PASSWORD_HASHES_AT_ONCE: '0', PASSWORD_HASHES_WAITING: '-1' }).issues).toEqual([
       { key: 'PASSWORD_HASHES_AT_ONCE', message: 'must be a whole number of at least 1' },
       { key: 'PASSWORD_HASHES_WAITING', message: 'must be a whole number of at least 0' },
+    ]);
+  });
+});
+
+describe('the timeouts for slow clients and the connections per address', () => {
+  it('takes whole seconds and a whole number of connections (0: no cap), naming the variable otherwise', () => {
+    const config = loadConfig(
+      {
+        HEADERS_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '60',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '2',
+        CONNECTIONS_PER_ADDRESS: '0',
+      },
+      '/srv',
+    );
+    expect(config.connections).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 2000,
+      perAddress: 0,
+    });
+    expect(
+      configError({
+        HEADERS_TIMEOUT_SECONDS: '0',
+        REQUEST_TIMEOUT_SECONDS: '1.5',
+        KEEP_ALIVE_TIMEOUT_SECONDS: 'soon',
+        CONNECTIONS_PER_ADDRESS: '-1',
+      }).issues.map((issue) => issue.key),
+    ).toEqual([
+      'HEADERS_TIMEOUT_SECONDS',
+      'REQUEST_TIMEOUT_SECONDS',
+      'KEEP_ALIVE_TIMEOUT_SECONDS',
+      'CONNECTIONS_PER_ADDRESS',
+    ]);
+  });
+
+  it('refuses a request timeout shorter than the headers timeout', () => {
+    expect(configError({ HEADERS_TIMEOUT_SECONDS: '20', REQUEST_TIMEOUT_SECONDS: '10' }).issues).toEqual([
+      { key: 'REQUEST_TIMEOUT_SECONDS', message: 'must be at least HEADERS_TIMEOUT_SECONDS (20)' },
     ]);
   });
 });

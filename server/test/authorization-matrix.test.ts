@@ -78,6 +78,10 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['POST /api/admin/retention/run',                            401, 401, 403, 200, 200],
   ['GET /api/admin/participation',                             401, 401, 403, 200, 200],
   ['PUT /api/admin/participation',                             401, 401, 403, 200, 200],
+  ['GET /api/admin/audit-log',                                 401, 401, 403, 403, 200],
+  ['GET /api/admin/audit-log/export',                          401, 401, 403, 403, 200],
+  ['GET /api/admin/audit-retention',                           401, 401, 403, 403, 200],
+  ['PUT /api/admin/audit-retention',                           401, 401, 403, 403, 200],
   ['GET /api/auth/sessions',                                   401, 401, 200, 200, 200],
   ['DELETE /api/auth/sessions/:id',                            401, 401, 200, 200, 200],
   ['POST /api/auth/logout',                                    401, 401, 200, 200, 200],
@@ -316,6 +320,10 @@ const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'POST /api/admin/retention/run': async () => ({ url: '/api/admin/retention/run' }),
   'GET /api/admin/participation': async () => ({ url: '/api/admin/participation' }),
   'PUT /api/admin/participation': async () => ({ url: '/api/admin/participation', payload: { openEntry: true } }),
+  'GET /api/admin/audit-log': async () => ({ url: '/api/admin/audit-log?action=sign-in' }),
+  'GET /api/admin/audit-log/export': async () => ({ url: '/api/admin/audit-log/export?action=sign-in' }),
+  'GET /api/admin/audit-retention': async () => ({ url: '/api/admin/audit-retention' }),
+  'PUT /api/admin/audit-retention': async () => ({ url: '/api/admin/audit-retention', payload: { months: 24 } }),
   'GET /api/auth/sessions': async () => ({ url: '/api/auth/sessions' }),
   'DELETE /api/auth/sessions/:id': async (caller) => ({
     url: `/api/auth/sessions/${(await anotherSession(caller))?.id ?? randomUUID()}`,
@@ -374,6 +382,14 @@ describe('authorization matrix', () => {
     ];
     expect([...rows].sort()).toEqual([...new Set(routes)].sort());
     expect(Object.keys(requests).sort()).toEqual(matrix.map(([route]) => route).sort());
+  });
+
+  it('has no call that changes or deletes the audit log', () => {
+    const audit = apiRouteTable.filter((route) => route.url.startsWith('/admin/audit-log'));
+    expect(audit.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'GET /admin/audit-log',
+      'GET /admin/audit-log/export',
+    ]);
   });
 
   it.each(matrix)('%s → none %i, participant %i, user %i, admin %i, superadmin %i', async (route, ...expected) => {

@@ -17,6 +17,8 @@ export * as concernRatingsApi from './endpoints/concern-ratings';
 export * as statsApi from './endpoints/stats';
 export * as progressApi from './endpoints/progress';
 export * as participantsApi from './endpoints/participants';
+export * as auditApi from './endpoints/audit';
+export { auditActions, type AuditAction } from './contract/audit-actions';
 export {
   consentTextVersions,
   currentConsentText,
@@ -146,3 +148,10 @@ export type {
   RetentionRunResponse,
   UpdateRetentionBody,
 } from './contract/participant-data';
+export type {
+  AuditEntry,
+  AuditListQuery,
+  AuditListResponse,
+  AuditExportResponse,
+  AuditRetention,
+} from './contract/audit';

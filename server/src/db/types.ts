@@ -215,6 +215,23 @@ export interface AccountSessionsTable {
   expires_at: IsoTimestamp;
 }
 
+/** One audited action (migration 0014): never updated; deleted only by the retention purge. */
+export interface AuditLogTable {
+  id: string;
+  at: IsoTimestamp;
+  /** The account that acted; null for the server itself or an email with no account. */
+  actor_id: string | null;
+  actor_email: string;
+  actor_role: string | null;
+  address: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON objects (changed fields before and after, or what a call concerned), or null. */
+  before: string | null;
+  after: string | null;
+}
+
 /** Every table Kysely knows about. Add new tables here and in a migration. */
 export interface Database {
   users: UsersTable;
@@ -233,6 +250,7 @@ export interface Database {
   question_set_versions: QuestionSetVersionsTable;
   invitations: InvitationsTable;
   account_sessions: AccountSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

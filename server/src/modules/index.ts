@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRoute, type ApiRoute } from '../lib/route-table';
 import { agreementRoutes } from './agreements/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { categoryRoutes } from './categories/routes';
 import { concernRatingRoutes } from './concern-ratings/routes';
@@ -36,6 +37,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...statsRoutes,
   ...invitationRoutes,
   ...participantDataRoutes,
+  ...auditRoutes,
   // Last: signing out ends the session of the token the fuzz tests use for the routes before it.
   ...sessionRoutes,
 ];

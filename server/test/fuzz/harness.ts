@@ -24,6 +24,10 @@ const leaks: ReadonlyArray<RegExp> = [
   /\bpg-protocol\b|violates .* constraint|relation ".*"/,
 ];
 
+/** The audit log's entries written before `since`, in a fixed order. */
+const auditEntriesBefore = (world: FuzzWorld, since: string) =>
+  world.app.db.selectFrom('audit_log').selectAll().where('at', '<', since).orderBy('id').execute();
+
 /** Checks one answer against the properties; returns what is wrong, or null. */
 export function violation(route: ApiRoute, request: FuzzRequest, response: LightMyRequestResponse): string | null {
   const status = response.statusCode;
@@ -143,6 +147,7 @@ export function describeFuzz(group: keyof typeof fuzzGroups): void {
       async (_, route) => {
         const tally: StatusTally = new Map();
         const started = new Date().toISOString();
+        const audited = await auditEntriesBefore(world, started);
         try {
           await fuzzRoute(world, route, tally);
         } finally {
@@ -152,6 +157,8 @@ export function describeFuzz(group: keyof typeof fuzzGroups): void {
         // Give a stray promise of the last request a turn to reject before checking.
         await new Promise((resolve) => setImmediate(resolve));
         expect(rejections).toEqual([]);
+        // No route, whatever it was sent, changed or deleted an audit entry.
+        expect(await auditEntriesBefore(world, started)).toEqual(audited);
       },
       routeTimeoutMs,
     );

@@ -12,6 +12,7 @@ export * from './quiz';
 export * from './progress';
 export * from './invitations';
 export * from './participant-data';
+export * from './audit';
 export * from './results';
 export * from './concerns';
 export * from './stats';

@@ -12,6 +12,7 @@ import * as oneConsentPerParticipant from './0010-one-consent-per-participant';
 import * as participation from './0011-participation';
 import * as phonesE164 from './0012-phones-e164';
 import * as accountSessions from './0013-account-sessions';
+import * as auditLog from './0014-audit-log';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-participation': participation,
   '0012-phones-e164': phonesE164,
   '0013-account-sessions': accountSessions,
+  '0014-audit-log': auditLog,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

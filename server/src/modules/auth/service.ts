@@ -3,6 +3,7 @@ import type { Executor } from '../../db/types';
 import { unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
+import { record } from '../audit/service';
 import { checkSecret, type RateLimiter } from '../rate-limits/service';
 import { startSession } from '../sessions/service';
 import { findUserByEmail, toAccount, toPublicUser } from '../users/service';
@@ -32,9 +33,16 @@ export function createAuthService(deps: { db: Executor; tokens: TokenService; ra
       const matches = await checkSecret(attempt, async () =>
         verifyPassword(body.password, user?.passwordHash ?? (await getDecoyHash())),
       );
-      if (!user || !matches) throw unauthorized(invalidCredentialsMessage);
+      if (!user || !matches) {
+        // The email as typed (it may name no account); never the password.
+        const actor = { id: user?.id ?? null, email: body.email, role: user?.role ?? null, address: address ?? '' };
+        await record(deps.db, actor, { action: 'sign-in-failed', targetType: 'account', targetId: user?.id ?? null });
+        throw unauthorized(invalidCredentialsMessage);
+      }
       await attempt.succeeded();
       const sessionId = await startSession(deps.db, user.id, { address, userAgent });
+      const actor = { id: user.id, email: user.email, role: user.role, address: address ?? '' };
+      await record(deps.db, actor, { action: 'sign-in', targetType: 'session', targetId: sessionId });
       return {
         message: 'Login successful',
         accessToken: deps.tokens.issueAccountToken(user, sessionId),

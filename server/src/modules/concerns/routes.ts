@@ -8,6 +8,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
+import { actorOf, auditedCreate, auditedRowChange } from '../audit/service';
 import { createConcerns, deleteConcern, editConcern, getConcerns } from './service';
 
 const { create, list, editById, deleteById } = routeGroup({ tag: 'concerns', access: access.admins });
@@ -19,7 +20,14 @@ export const concernRoutes = [
     summary: 'Create one or more complaints (a list)',
     body: createConcernsBodySchema,
     response: concernsCreatedResponseSchema,
-    handler: ({ app, body }) => createConcerns(app, body),
+    handler: ({ app, request, body }) =>
+      auditedCreate(
+        app,
+        actorOf(request),
+        { action: 'concern.create', table: 'concerns', targetType: 'concern' },
+        (reply) => reply.complaints.map((concern) => concern._id),
+        () => createConcerns(app, body),
+      ),
   }),
   list({
     url: '/complaint/getAll',
@@ -32,12 +40,24 @@ export const concernRoutes = [
     summary: 'Change a complaint (status defaults to pending)',
     body: editConcernBodySchema,
     response: concernResponseSchema,
-    handler: ({ app, params, body }) => editConcern(app, params.id, body),
+    handler: ({ app, request, params, body }) =>
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'concern.edit', table: 'concerns', targetType: 'concern', id: params.id },
+        () => editConcern(app, params.id, body),
+      ),
   }),
   deleteById({
     url: '/complaint/delete/:id',
     summary: 'Delete a complaint (ratings already given keep their snapshot)',
     response: messageResponseSchema,
-    handler: ({ app, params }) => deleteConcern(app, params.id),
+    handler: ({ app, request, params }) =>
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'concern.delete', table: 'concerns', targetType: 'concern', id: params.id },
+        () => deleteConcern(app, params.id),
+      ),
   }),
 ];

@@ -17,6 +17,7 @@ import {
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
+import { actorOf, auditedSettingChange, record } from '../audit/service';
 import {
   createInvitation,
   exportInvitations,
@@ -48,8 +49,16 @@ export const invitationRoutes = [
     body: createInvitationBodySchema,
     response: invitationResponseSchema,
     errors: [400, 401, 403, 409],
-    handler: ({ app, request, body }) =>
-      createInvitation(app, currentAccount(request).id, body, linkBase(app.config, request)),
+    handler: async ({ app, request, body }) => {
+      const invited = await createInvitation(app, currentAccount(request).id, body, linkBase(app.config, request));
+      await record(app.db, actorOf(request), {
+        action: 'participant.invite',
+        targetType: 'participant',
+        targetId: invited.participant._id,
+        after: { sent: invited.sent },
+      });
+      return invited;
+    },
   }),
   route({
     method: 'POST',
@@ -62,8 +71,15 @@ export const invitationRoutes = [
     response: importInvitationsResponseSchema,
     errors: [400, 401, 403, 409, 413],
     bodyLimit: importBodyLimit,
-    handler: ({ app, request, body }) =>
-      importInvitations(app, currentAccount(request).id, body, linkBase(app.config, request)),
+    handler: async ({ app, request, body }) => {
+      const imported = await importInvitations(app, currentAccount(request).id, body, linkBase(app.config, request));
+      await record(app.db, actorOf(request), {
+        action: 'participant.import',
+        targetType: 'participants',
+        after: { invited: imported.invited, skipped: imported.skipped.length, errors: imported.errors.length },
+      });
+      return imported;
+    },
   }),
   route({
     method: 'POST',
@@ -74,7 +90,16 @@ export const invitationRoutes = [
     params: invitationIdParamsSchema,
     response: invitationResponseSchema,
     errors: [400, 401, 403, 404, 409, 502],
-    handler: ({ app, request, params }) => resendInvitation(app, params.id, linkBase(app.config, request)),
+    handler: async ({ app, request, params }) => {
+      const resent = await resendInvitation(app, params.id, linkBase(app.config, request));
+      await record(app.db, actorOf(request), {
+        action: 'invitation.resend',
+        targetType: 'invitation',
+        targetId: params.id,
+        after: { participantId: resent.participant._id, sent: resent.sent },
+      });
+      return resent;
+    },
   }),
   route({
     method: 'POST',
@@ -85,7 +110,15 @@ export const invitationRoutes = [
     params: invitationIdParamsSchema,
     response: messageResponseSchema,
     errors: [400, 401, 403, 404],
-    handler: ({ app, params }) => revokeInvitation(app, params.id),
+    handler: async ({ app, request, params }) => {
+      const revoked = await revokeInvitation(app, params.id);
+      await record(app.db, actorOf(request), {
+        action: 'invitation.revoke',
+        targetType: 'invitation',
+        targetId: params.id,
+      });
+      return revoked;
+    },
   }),
   list({
     url: '/admin/invitations/export',
@@ -93,7 +126,11 @@ export const invitationRoutes = [
       'Every participant with stage, answers, link, status and expiry as CSV text (cells a spreadsheet would ' +
       "run as formulas start with ')",
     response: exportInvitationsResponseSchema,
-    handler: ({ app, request }) => exportInvitations(app, linkBase(app.config, request)),
+    handler: async ({ app, request }) => {
+      const exported = await exportInvitations(app, linkBase(app.config, request));
+      await record(app.db, actorOf(request), { action: 'participants.export', targetType: 'participants' });
+      return exported;
+    },
   }),
   list({
     url: '/admin/participants',
@@ -149,6 +186,13 @@ export const invitationRoutes = [
     body: updateParticipationBodySchema,
     response: participationSettingsSchema,
     errors: [400, 401, 403],
-    handler: ({ app, body }) => updateParticipationSettings(app, body.openEntry),
+    handler: ({ app, request, body }) =>
+      auditedSettingChange(
+        app,
+        actorOf(request),
+        { action: 'setting.open-entry', key: 'open_entry', read: () => participationSettings(app) },
+        ({ openEntry }) => ({ openEntry }),
+        () => updateParticipationSettings(app, body.openEntry),
+      ),
   }),
 ];

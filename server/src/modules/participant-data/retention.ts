@@ -5,6 +5,7 @@ import {
   type RetentionSettings,
 } from '@prometrica/shared-api/contract';
 import type { Store } from '../../db/types';
+import { purgeAuditLog } from '../audit/service';
 import { findSetting, upsertSetting } from '../settings/service';
 import { listSubmittedBefore, countSubmittedBefore, tryRetentionLock } from './repository';
 import { eraseWithin } from './service';
@@ -161,7 +162,9 @@ export function scheduleRetention(
   let timer: NodeJS.Timeout;
   const next = (delayMs: number) => {
     timer = setTimeout(() => {
+      // The audit log's entries past its own retention go in the same hourly run.
       running = runRetention(store)
+        .then(() => purgeAuditLog(store))
         .then(
           () => undefined,
           (error: unknown) => onError(error),

@@ -8,6 +8,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
+import { actorOf, auditedSettingChange, record } from '../audit/service';
 import { retentionPreview, retentionSettings, runRetention, updateRetention } from './retention';
 import { eraseParticipant, exportParticipant } from './service';
 
@@ -23,7 +24,12 @@ export const participantDataRoutes = [
       'image, saved answers, result with its answers and categories, concern ratings, invitations (without ' +
       'the link or the resume code, which act for the participant); 404 when there is no such participant',
     response: participantExportSchema,
-    handler: ({ app, params }) => exportParticipant(app, params.id),
+    handler: async ({ app, request, params }) => {
+      const exported = await exportParticipant(app, params.id);
+      const entry = { action: 'participant.export', targetType: 'participant', targetId: params.id } as const;
+      await record(app.db, actorOf(request), entry);
+      return exported;
+    },
   }),
   deleteById({
     url: '/admin/participants/:id',
@@ -31,7 +37,7 @@ export const participantDataRoutes = [
       'Erase one participant and everything stored about them (details, consent, answers, result, concern ' +
       'ratings, invitations), in one transaction; irreversible. 404 when there is no such participant',
     response: participantErasureResponseSchema,
-    handler: ({ app, params }) => eraseParticipant(app, params.id),
+    handler: ({ app, request, params }) => eraseParticipant(app, params.id, actorOf(request)),
   }),
   route({
     method: 'GET',
@@ -51,7 +57,14 @@ export const participantDataRoutes = [
     body: updateRetentionBodySchema,
     response: retentionSettingsSchema,
     errors: [400, 401, 403],
-    handler: ({ app, body }) => updateRetention(app, body.months),
+    handler: ({ app, request, body }) =>
+      auditedSettingChange(
+        app,
+        actorOf(request),
+        { action: 'setting.retention', key: 'retention_months', read: () => retentionSettings(app) },
+        ({ months }) => ({ months }),
+        () => updateRetention(app, body.months),
+      ),
   }),
   route({
     method: 'GET',
@@ -67,6 +80,14 @@ export const participantDataRoutes = [
     summary: 'Run retention now: erases everyone the preview lists',
     response: retentionRunResponseSchema,
     errors: [401, 403],
-    handler: ({ app }) => runRetention(app),
+    handler: async ({ app, request }) => {
+      const run = await runRetention(app);
+      await record(app.db, actorOf(request), {
+        action: 'retention.run',
+        targetType: 'participants',
+        after: { erased: run.erased },
+      });
+      return run;
+    },
   }),
 ];

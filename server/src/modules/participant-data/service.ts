@@ -5,6 +5,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import type { Dialect, Executor, Store } from '../../db/types';
 import { found } from '../../lib/http-errors';
+import { record, serverActor, type AuditActor } from '../audit/service';
 import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
 import { invitationStatus } from '../invitations/service';
 import { findParticipantById, findParticipantOverview, listSavedAnswers } from '../participants/service';
@@ -95,24 +96,37 @@ export type ErasureReason = 'request' | 'retention';
  * follow by themselves: the dashboard's per-month participant counts and the result search index
  * are kept in step by triggers (migration 0004), and every other figure is counted from the rows.
  *
- * Every erasure, asked for or by retention, goes through here: this is where the audit log is to
- * record that an erasure happened (who, when, why, the participant's id; never their data).
+ * Every erasure, asked for or by retention, goes through here, and the audit log records it in the
+ * same transaction: who (`actor`, the server for retention), when, why, the participant's id and
+ * the counts of rows erased; never their data.
  */
 export async function eraseWithin(
   trx: Executor,
   dialect: Dialect,
   id: string,
-  _reason: ErasureReason,
+  reason: ErasureReason,
+  actor: AuditActor = serverActor,
 ): Promise<ErasedCounts | undefined> {
   const participant = await trx.selectFrom('participants').select('email').where('id', '=', id).executeTakeFirst();
   if (!participant) return undefined;
-  return deleteParticipantRows(trx, dialect, id, emailKey(participant.email));
+  const erased = await deleteParticipantRows(trx, dialect, id, emailKey(participant.email));
+  await record(trx, actor, {
+    action: 'participant.erase',
+    targetType: 'participant',
+    targetId: id,
+    after: { reason, erased },
+  });
+  return erased;
 }
 
 /** `DELETE admin/participants/{id}`: erases one participant; 404 when there is none. */
-export async function eraseParticipant(store: Store, id: string): Promise<ParticipantErasureResponse> {
+export async function eraseParticipant(
+  store: Store,
+  id: string,
+  actor: AuditActor,
+): Promise<ParticipantErasureResponse> {
   const erased = found(
-    await store.db.transaction().execute((trx) => eraseWithin(trx, store.dialect, id, 'request')),
+    await store.db.transaction().execute((trx) => eraseWithin(trx, store.dialect, id, 'request', actor)),
     participantNotFoundMessage,
   );
   return { message: 'Participant erased with everything stored about them', erased };

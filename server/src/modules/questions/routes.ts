@@ -7,6 +7,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
+import { actorOf, auditedCreate, auditedRowChange } from '../audit/service';
 import { addQuestion, deleteQuestion, listQuestionsPage, updateQuestion } from './service';
 
 const { create, list, editById, deleteById } = routeGroup({ tag: 'questions', access: access.admins });
@@ -18,7 +19,14 @@ export const questionRoutes = [
     summary: 'Add a question to an existing category (named)',
     body: addQuestionBodySchema,
     response: questionResponseSchema,
-    handler: ({ app, body }) => addQuestion(app, body),
+    handler: ({ app, request, body }) =>
+      auditedCreate(
+        app,
+        actorOf(request),
+        { action: 'question.create', table: 'questions', targetType: 'question' },
+        (reply) => [reply.question._id],
+        () => addQuestion(app, body),
+      ),
   }),
   list({
     url: '/admin/getquestions',
@@ -32,12 +40,24 @@ export const questionRoutes = [
     summary: 'Change a question (answers already submitted keep their snapshot)',
     body: updateQuestionBodySchema,
     response: questionResponseSchema,
-    handler: ({ app, params, body }) => updateQuestion(app, params.id, body),
+    handler: ({ app, request, params, body }) =>
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'question.edit', table: 'questions', targetType: 'question', id: params.id },
+        () => updateQuestion(app, params.id, body),
+      ),
   }),
   deleteById({
     url: '/admin/deletequestion/:id',
     summary: 'Delete a question',
     response: questionResponseSchema,
-    handler: ({ app, params }) => deleteQuestion(app, params.id),
+    handler: ({ app, request, params }) =>
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'question.delete', table: 'questions', targetType: 'question', id: params.id },
+        () => deleteQuestion(app, params.id),
+      ),
   }),
 ];

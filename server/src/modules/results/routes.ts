@@ -1,6 +1,7 @@
 import { resultListQuerySchema, resultListResponseSchema, resultResponseSchema } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
+import { actorOf, record } from '../audit/service';
 import { getResult, listResultsPage } from './service';
 
 const { list, getById } = routeGroup({ tag: 'results', access: access.admins });
@@ -18,6 +19,10 @@ export const resultRoutes = [
     url: '/admin/getquizresult/:id',
     summary: 'One result with every answer',
     response: resultResponseSchema,
-    handler: ({ app, params }) => getResult(app, params.id),
+    handler: async ({ app, request, params }) => {
+      const result = await getResult(app, params.id);
+      await record(app.db, actorOf(request), { action: 'result.view', targetType: 'result', targetId: params.id });
+      return result;
+    },
   }),
 ];

@@ -9,6 +9,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
+import { actorOf, auditedCreate, auditedRowChange, record } from '../audit/service';
 import { currentAccount, currentAccountSession } from '../../plugins/auth';
 import { asSecretAttempt } from '../rate-limits/service';
 import { changePassword, createAccount, deleteAccount, listAccounts, updateAccount } from './service';
@@ -23,7 +24,14 @@ export const userRoutes = [
     body: createUserBodySchema,
     response: userResponseSchema,
     errors: [400, 401, 403, 409],
-    handler: ({ app, request, body }) => createAccount(app, currentAccount(request), body),
+    handler: ({ app, request, body }) =>
+      auditedCreate(
+        app,
+        actorOf(request),
+        { action: 'user.create', table: 'users', targetType: 'user' },
+        (reply) => [reply.user._id],
+        () => createAccount(app, currentAccount(request), body),
+      ),
   }),
   list({
     url: '/admin/getallusers',
@@ -40,14 +48,25 @@ export const userRoutes = [
     response: userResponseSchema,
     errors: [400, 401, 403, 404, 409],
     handler: ({ app, request, params, body }) =>
-      updateAccount(app, currentAccount(request), params.id, body, currentAccountSession(request)),
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'user.edit', table: 'users', targetType: 'user', id: params.id },
+        () => updateAccount(app, currentAccount(request), params.id, body, currentAccountSession(request)),
+      ),
   }),
   deleteById({
     url: '/admin/deleteuser/:id',
     summary: 'Delete an account (not your own, not the last superadmin)',
     response: userResponseSchema,
     errors: [400, 401, 403, 404, 409],
-    handler: ({ app, request, params }) => deleteAccount(app, currentAccount(request), params.id),
+    handler: ({ app, request, params }) =>
+      auditedRowChange(
+        app,
+        actorOf(request),
+        { action: 'user.delete', table: 'users', targetType: 'user', id: params.id },
+        () => deleteAccount(app, currentAccount(request), params.id),
+      ),
   }),
   route({
     method: 'POST',
@@ -61,9 +80,14 @@ export const userRoutes = [
     body: changePasswordBodySchema,
     response: messageResponseSchema,
     errors: [400, 401, 429, 503],
-    handler: ({ app, request, body }) =>
-      asSecretAttempt(app.rateLimiter.startPasswordChange(request.ip, currentAccount(request).id), () =>
-        changePassword(app, currentAccount(request), body, currentAccountSession(request)),
-      ),
+    handler: async ({ app, request, body }) => {
+      const changed = await asSecretAttempt(
+        app.rateLimiter.startPasswordChange(request.ip, currentAccount(request).id),
+        () => changePassword(app, currentAccount(request), body, currentAccountSession(request)),
+      );
+      const id = currentAccount(request).id;
+      await record(app.db, actorOf(request), { action: 'user.password-change', targetType: 'user', targetId: id });
+      return changed;
+    },
   }),
 ];

@@ -1,0 +1,35 @@
+// Free of zod, so the browsers can list the actions (the audit log's filter).
+
+/** What the log records, by action name. */
+export const auditActions = [
+  'sign-in',
+  'sign-in-failed',
+  'question.create',
+  'question.edit',
+  'question.delete',
+  'category.create',
+  'category.edit',
+  'category.delete',
+  'user.create',
+  'user.edit',
+  'user.delete',
+  'user.password-change',
+  'concern.create',
+  'concern.edit',
+  'concern.delete',
+  'participant.invite',
+  'participant.import',
+  'participant.erase',
+  'participant.export',
+  'participants.export',
+  'invitation.resend',
+  'invitation.revoke',
+  'result.view',
+  'setting.open-entry',
+  'setting.retention',
+  'setting.audit-retention',
+  'retention.run',
+  'audit.export',
+  'audit.purge',
+] as const;
+export type AuditAction = (typeof auditActions)[number];

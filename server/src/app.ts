@@ -13,6 +13,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { addressKey, createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 import { resolveJwtSecret } from './modules/settings/service';
 import { participantExists } from './modules/participants/repository';
+import { deriveSecondFactorKeys } from './modules/second-factor/service';
 import { createSessionCheck } from './modules/sessions/service';
 import { toRecord as userRecordOf } from './modules/users/repository';
 import { toAccount } from './modules/users/service';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
 
     const secret = await resolveJwtSecret({ configured: config.jwtSecret, dialect, db, dataDir: config.dataDir });
+    app.decorate('secondFactorKeys', deriveSecondFactorKeys(secret));
     const areas = staticAreas(config);
     const checkSession = createSessionCheck(db);
 
@@ -136,7 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       loadAccount: async (id, sessionId) => {
         const state = await checkSession(id, sessionId);
         if (!state) return undefined;
-        return state.open ? toAccount(userRecordOf(state.user)) : 'ended';
+        return state.open ? { account: toAccount(userRecordOf(state.user)), enrolOnly: state.enrolOnly } : 'ended';
       },
       participantExists: (id) => participantExists(db, id),
     });

@@ -3,6 +3,7 @@ import type { Role } from '@prometrica/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiRouteTable } from '../src/modules';
 import { questionSet } from '../src/modules/questions/question-set';
+import { currentCode } from '../src/modules/second-factor/service';
 import { answersFor, call, newParticipant, submitAll, type Method } from './helpers/api';
 import { build, type TestApp } from './helpers/build';
 import { signaturePng } from './helpers/png';
@@ -85,6 +86,14 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['GET /api/auth/sessions',                                   401, 401, 200, 200, 200],
   ['DELETE /api/auth/sessions/:id',                            401, 401, 200, 200, 200],
   ['POST /api/auth/logout',                                    401, 401, 200, 200, 200],
+  ['POST /api/auth/login/second-factor',                       200, 200, 200, 200, 200],
+  ['GET /api/auth/second-factor',                              401, 401, 200, 200, 200],
+  ['POST /api/auth/second-factor/setup',                       401, 401, 200, 200, 200],
+  ['POST /api/auth/second-factor/confirm',                     401, 401, 200, 200, 200],
+  ['POST /api/auth/second-factor/recovery-codes',              401, 401, 200, 200, 200],
+  ['POST /api/auth/second-factor/disable',                     401, 401, 200, 200, 200],
+  ['GET /api/admin/second-factor-requirement',                 401, 401, 403, 403, 200],
+  ['PUT /api/admin/second-factor-requirement',                 401, 401, 403, 403, 200],
 ];
 
 interface Prepared {
@@ -169,6 +178,35 @@ async function anotherSession(caller: Caller): Promise<{ token: string; id: stri
   if (!verified.ok || !verified.claims.sid) throw new Error('a sign-in gave a token without a session');
   return { token, id: verified.claims.sid };
 }
+
+/**
+ * A new account of the caller's role (none for a caller without one), signed in, with the second
+ * factor started (`confirmed`: and turned on, its time steps free for another code).
+ */
+async function withSecondFactor(caller: Caller, confirmed: boolean) {
+  if (caller === 'none' || caller === 'participant') return undefined;
+  const account = await quickUser(app, { role: caller });
+  const token = await loginAs(app, account.email, quickPassword);
+  const { secret } = (await call(app, 'POST', '/api/auth/second-factor/setup', { token })).json<{ secret: string }>();
+  if (confirmed) {
+    await call(app, 'POST', '/api/auth/second-factor/confirm', { token, payload: { code: currentCode(secret) } });
+    await app.db
+      .updateTable('account_second_factors')
+      .set({ last_step: 0 })
+      .where('user_id', '=', account.id)
+      .execute();
+  }
+  return { account, token, secret };
+}
+
+/** A call with a code of a new account of the caller's role that has the second factor (started or on). */
+const withCode =
+  (url: string, confirmed: boolean, payload: Record<string, unknown> = {}) =>
+  async (caller: Caller): Promise<Prepared> => {
+    const factor = await withSecondFactor(caller, confirmed);
+    if (!factor) return { url, payload: { ...payload, code: '123456' } };
+    return { url, token: factor.token, payload: { ...payload, code: currentCode(factor.secret) } };
+  };
 
 /**
  * A valid request for each row and caller, built fresh for every cell (so deleting in one cell leaves
@@ -332,6 +370,31 @@ const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
     const session = await anotherSession(caller);
     return { url: '/api/auth/logout', ...(session ? { token: session.token } : {}) };
   },
+  'POST /api/auth/login/second-factor': async () => {
+    const { account, secret } = (await withSecondFactor('user', true))!;
+    const login = await call(app, 'POST', '/api/auth/login', {
+      payload: { email: account.email, password: quickPassword },
+    });
+    return {
+      url: '/api/auth/login/second-factor',
+      payload: { challenge: login.json().challenge, code: currentCode(secret) },
+    };
+  },
+  'GET /api/auth/second-factor': async () => ({ url: '/api/auth/second-factor' }),
+  'POST /api/auth/second-factor/setup': async (caller) => {
+    const factor = await withSecondFactor(caller, false);
+    return { url: '/api/auth/second-factor/setup', ...(factor ? { token: factor.token } : {}) };
+  },
+  'POST /api/auth/second-factor/confirm': withCode('/api/auth/second-factor/confirm', false),
+  'POST /api/auth/second-factor/recovery-codes': withCode('/api/auth/second-factor/recovery-codes', true),
+  'POST /api/auth/second-factor/disable': withCode('/api/auth/second-factor/disable', true, {
+    password: quickPassword,
+  }),
+  'GET /api/admin/second-factor-requirement': async () => ({ url: '/api/admin/second-factor-requirement' }),
+  'PUT /api/admin/second-factor-requirement': async () => ({
+    url: '/api/admin/second-factor-requirement',
+    payload: { required: false },
+  }),
 };
 
 let smtp: TestSmtpServer;

@@ -53,11 +53,27 @@ export type {
   User,
   LoginBody,
   LoginResponse,
+  LoginSessionResponse,
   CheckAuthResponse,
   AccountSession,
   AccountSessionListResponse,
 } from './contract/auth';
-export { sessionEndedCode, sessionEndedMessage } from './contract/session';
+export type {
+  LoginChallengeResponse,
+  SecondFactorLoginBody,
+  SecondFactorStatusResponse,
+  SecondFactorSetupResponse,
+  SecondFactorCodeBody,
+  RecoveryCodesResponse,
+  SecondFactorDisableBody,
+  SecondFactorRequirement,
+} from './contract/second-factor';
+export {
+  secondFactorEnrolmentCode,
+  secondFactorEnrolmentMessage,
+  sessionEndedCode,
+  sessionEndedMessage,
+} from './contract/session';
 export type { ValidateUserBody, ValidateUserResponse } from './contract/participant';
 export type {
   Question,

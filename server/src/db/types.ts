@@ -213,6 +213,27 @@ export interface AccountSessionsTable {
   last_seen_at: IsoTimestamp;
   /** When its token expires. */
   expires_at: IsoTimestamp;
+  /** 1: an admin who must turn the second factor on and has not; the session may only enrol (0015). */
+  enrol_only: Generated<number>;
+}
+
+/** An account's authenticator secret (migration 0015). */
+export interface AccountSecondFactorsTable {
+  user_id: string;
+  /** The TOTP secret, encrypted (AES-256-GCM) with a key derived from the token signing secret. */
+  secret: string;
+  /** When the first code confirmed it; null while enrolment waits for it. */
+  enabled_at: IsoTimestamp | null;
+  /** The last 30-second time step a code was accepted for: that code and earlier ones are refused. */
+  last_step: Generated<number>;
+  created_at: IsoTimestamp;
+}
+
+/** A recovery code of an account (migration 0015): its SHA-256, and when it was used (once). */
+export interface AccountRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: IsoTimestamp | null;
 }
 
 /** One audited action (migration 0014): never updated; deleted only by the retention purge. */
@@ -250,6 +271,8 @@ export interface Database {
   question_set_versions: QuestionSetVersionsTable;
   invitations: InvitationsTable;
   account_sessions: AccountSessionsTable;
+  account_second_factors: AccountSecondFactorsTable;
+  account_recovery_codes: AccountRecoveryCodesTable;
   audit_log: AuditLogTable;
 }
 

@@ -9,8 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call a route; the registration turns it into the auth hook and the docs into `security`. */
 export type Access =
   | { kind: 'public' }
-  /** Any signed-in account when `roles` is absent. */
-  | { kind: 'account'; roles?: readonly Role[] }
+  /**
+   * Any signed-in account when `roles` is absent. `enrolling`: a session that may only turn the
+   * second factor on may call it too (every other route refuses such a session with 403).
+   */
+  | { kind: 'account'; roles?: readonly Role[]; enrolling?: true }
   /**
    * A participant token. `check: 'token'` trusts a valid signature alone (no database read): only
    * for calls whose reply is the same for every participant and holds nothing of theirs, or whose
@@ -24,6 +27,9 @@ export type Access =
 export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'account' },
+  /** Signed in, even with a session that may only turn the second factor on. */
+  signedInEnrolling: { kind: 'account', enrolling: true },
+  superadmin: { kind: 'account', roles: ['superadmin'] },
   admins: { kind: 'account', roles: ['admin', 'superadmin'] },
   participant: { kind: 'participant' },
   participantToken: { kind: 'participant', check: 'token' },
@@ -130,7 +136,7 @@ function accessHook(app: FastifyInstance, rule: Access): preHandlerAsyncHookHand
     case 'public':
       return undefined;
     case 'account':
-      return app.authorize(rule.roles);
+      return app.authorize(rule.roles, rule.enrolling === true);
     case 'participant':
       return rule.check === 'token' ? app.authorizeParticipantToken() : app.authorizeParticipant();
     case 'participant-or-account':

@@ -14,6 +14,7 @@ import { progressRoutes } from './progress/routes';
 import { questionRoutes } from './questions/routes';
 import { quizRoutes } from './quiz/routes';
 import { resultRoutes } from './results/routes';
+import { secondFactorRoutes } from './second-factor/routes';
 import { sessionRoutes } from './sessions/routes';
 import { statsRoutes } from './stats/routes';
 import { userRoutes } from './users/routes';
@@ -37,6 +38,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...statsRoutes,
   ...invitationRoutes,
   ...participantDataRoutes,
+  ...secondFactorRoutes,
   ...auditRoutes,
   // Last: signing out ends the session of the token the fuzz tests use for the routes before it.
   ...sessionRoutes,

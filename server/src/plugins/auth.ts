@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionEndedCode, sessionEndedMessage, type Role } from '@prometrica/shared-api/contract';
+import {
+  secondFactorEnrolmentCode,
+  secondFactorEnrolmentMessage,
+  sessionEndedCode,
+  sessionEndedMessage,
+  type Role,
+} from '@prometrica/shared-api/contract';
 import { HttpError, unauthorized, forbidden } from '../lib/http-errors';
 import { globalPlugin } from '../lib/plugin';
 import type { TokenService } from '../lib/tokens';
@@ -16,9 +22,11 @@ declare module 'fastify' {
     /**
      * Requires an account token whose account still exists, whose session is still open, and (when
      * `roles` is given) has one of those roles; sets `request.account` and `request.accountSession`.
-     * 401 without a valid token or for an ended session, 403 for another role.
+     * 401 without a valid token or for an ended session, 403 for another role. A session that may
+     * only turn the second factor on gets 403 (`second-factor-enrolment-required`) unless
+     * `enrolling` says the route is one of those it may call.
      */
-    authorize(roles?: readonly Role[]): AuthorizeHook;
+    authorize(roles?: readonly Role[], enrolling?: boolean): AuthorizeHook;
     /** Requires a participant token; sets `request.participantId` and `request.participantSession`. */
     authorizeParticipant(): AuthorizeHook;
     /**
@@ -42,6 +50,8 @@ declare module 'fastify' {
     account: Account | null;
     /** The session of that account's token (see `JwtClaims.sid`); set by `app.authorize()`. */
     accountSession: string | null;
+    /** That session may only turn the second factor on (set by `app.authorize()`). */
+    accountEnrolOnly: boolean;
     /** The participant a participant token is scoped to; set by `app.authorizeParticipant()`. */
     participantId: string | null;
     /** The browser session of that participant token (see `JwtClaims.sid`). */
@@ -61,9 +71,9 @@ export interface AuthPluginOptions {
   /**
    * Loads the current state of an account and of the token's session, so deleted accounts, changed
    * roles and ended sessions apply at once: undefined when the account is gone, 'ended' when the
-   * session is.
+   * session is; `enrolOnly` when the session may only turn the second factor on.
    */
-  loadAccount(id: string, sessionId: string): Promise<Account | 'ended' | undefined>;
+  loadAccount(id: string, sessionId: string): Promise<{ account: Account; enrolOnly: boolean } | 'ended' | undefined>;
   /** When given, a participant token is refused unless its participant still exists. */
   participantExists?(id: string): Promise<boolean>;
 }
@@ -88,21 +98,30 @@ export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, op
   app.decorate('tokens', options.tokens);
   app.decorateRequest('account', null);
   app.decorateRequest('accountSession', null);
+  app.decorateRequest('accountEnrolOnly', false);
   app.decorateRequest('participantId', null);
   app.decorateRequest('participantSession', null);
 
-  const checkAccount = async (request: FastifyRequest, claims: JwtClaims, allowed: Set<Role> | null) => {
+  const checkAccount = async (
+    request: FastifyRequest,
+    claims: JwtClaims,
+    allowed: Set<Role> | null,
+    enrolling = false,
+  ) => {
     // A token from before sessions were kept names none: it is treated as run out.
     const sessionId = claims.sid;
     if (!sessionId) throw unauthorized(sessionExpiredMessage);
-    const account = await options.loadAccount(claims.sub, sessionId);
-    if (!account) throw unauthorized('Invalid token');
+    const loaded = await options.loadAccount(claims.sub, sessionId);
+    if (!loaded) throw unauthorized('Invalid token');
     // Its own code: the client leaves for sign-in rather than renewing the session in place.
-    if (account === 'ended') throw new HttpError(401, sessionEndedMessage, sessionEndedCode);
+    if (loaded === 'ended') throw new HttpError(401, sessionEndedMessage, sessionEndedCode);
+    const { account, enrolOnly } = loaded;
     // The stored role decides, not the token's: a demoted admin loses access immediately.
     if (allowed && !allowed.has(account.role)) throw forbidden();
+    if (enrolOnly && !enrolling) throw new HttpError(403, secondFactorEnrolmentMessage, secondFactorEnrolmentCode);
     request.account = account;
     request.accountSession = sessionId;
+    request.accountEnrolOnly = enrolOnly;
   };
 
   const setParticipant = (request: FastifyRequest, claims: JwtClaims) => {
@@ -117,9 +136,9 @@ export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, op
     setParticipant(request, claims);
   };
 
-  app.decorate('authorize', (roles?: readonly Role[]): AuthorizeHook => {
+  app.decorate('authorize', (roles?: readonly Role[], enrolling = false): AuthorizeHook => {
     const allowed = roles ? new Set<Role>(roles) : null;
-    return async (request) => checkAccount(request, readClaims(app, request, 'account'), allowed);
+    return async (request) => checkAccount(request, readClaims(app, request, 'account'), allowed, enrolling);
   });
 
   app.decorate('authorizeParticipant', (): AuthorizeHook => async (request) => {

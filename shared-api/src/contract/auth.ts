@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { loginChallengeResponseSchema } from './second-factor';
 
 export const roleSchema = z.enum(['user', 'admin', 'superadmin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -22,15 +23,24 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginResponseSchema = z.object({
+/** A sign-in that opened a session. */
+export const loginSessionResponseSchema = z.object({
   message: z.string(),
   accessToken: z.string(),
   user: userSchema,
+  /** The session may only turn the second factor on: the superadmin requires one of admins. */
+  secondFactorEnrolmentRequired: z.boolean().optional(),
 });
+export type LoginSessionResponse = z.infer<typeof loginSessionResponseSchema>;
+
+/** `POST auth/login`: a session, or (the account has a second factor) a challenge for the code. */
+export const loginResponseSchema = z.union([loginSessionResponseSchema, loginChallengeResponseSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const checkAuthResponseSchema = z.object({
   user: userSchema,
+  /** As in the sign-in reply: this session may only turn the second factor on. */
+  secondFactorEnrolmentRequired: z.boolean().optional(),
 });
 export type CheckAuthResponse = z.infer<typeof checkAuthResponseSchema>;
 

@@ -3,6 +3,7 @@
 export * from './common';
 export * from './fields';
 export * from './auth';
+export * from './second-factor';
 export { runtimeConfigSchema } from './runtime-schema';
 export * from './participant';
 export * from './questions';
@@ -18,7 +19,12 @@ export * from './concerns';
 export * from './stats';
 export * from './domain';
 export { paths, storageKeys } from './paths';
-export { sessionEndedCode, sessionEndedMessage } from './session';
+export {
+  secondFactorEnrolmentCode,
+  secondFactorEnrolmentMessage,
+  sessionEndedCode,
+  sessionEndedMessage,
+} from './session';
 export { pageElementIds } from './page';
 export { remoteForPath } from '../remote-routes';
 // The server keeps, with each consent, the version and SHA-256 of the text that was signed.

@@ -7,3 +7,13 @@ export const sessionEndedCode = 'session-ended';
 
 /** Its message. */
 export const sessionEndedMessage = 'Your session has ended. Please log in again.';
+
+/**
+ * The `error` code of a 403 refusing a session that may only turn the second factor on (the
+ * superadmin requires one of admins and the account has none yet).
+ */
+export const secondFactorEnrolmentCode = 'second-factor-enrolment-required';
+
+/** Its message. */
+export const secondFactorEnrolmentMessage =
+  'Turn on two-factor authentication first (Account, Two-factor authentication).';

@@ -1,6 +1,21 @@
 import type { ChangePasswordBody } from '../contract/users';
 import type { MessageResponse } from '../contract/common';
-import type { AccountSessionListResponse, CheckAuthResponse, LoginBody, LoginResponse } from '../contract/auth';
+import type {
+  AccountSessionListResponse,
+  CheckAuthResponse,
+  LoginBody,
+  LoginResponse,
+  LoginSessionResponse,
+} from '../contract/auth';
+import type {
+  RecoveryCodesResponse,
+  SecondFactorCodeBody,
+  SecondFactorDisableBody,
+  SecondFactorLoginBody,
+  SecondFactorRequirement,
+  SecondFactorSetupResponse,
+  SecondFactorStatusResponse,
+} from '../contract/second-factor';
 import { request } from '../client/http';
 
 /** `POST auth/login`. */
@@ -22,3 +37,32 @@ export const listSessions = () => request<AccountSessionListResponse>('get', 'au
 
 /** `DELETE auth/sessions/{id}`: ends one of the signed-in account's sessions. */
 export const endSession = (id: string) => request<MessageResponse>('delete', `auth/sessions/${encodeURIComponent(id)}`);
+
+/** `POST auth/login/second-factor`: the second step of a sign-in, with a code or a recovery code. */
+export const loginSecondFactor = (body: SecondFactorLoginBody) =>
+  request<LoginSessionResponse>('post', 'auth/login/second-factor', { json: body, credential: 'none' });
+
+/** `GET auth/second-factor`: the signed-in account's second factor. */
+export const secondFactorStatus = () => request<SecondFactorStatusResponse>('get', 'auth/second-factor');
+
+/** `POST auth/second-factor/setup`: a new secret, its URI and QR code. */
+export const startSecondFactorSetup = () => request<SecondFactorSetupResponse>('post', 'auth/second-factor/setup');
+
+/** `POST auth/second-factor/confirm`: turns the second factor on; the recovery codes come back once. */
+export const confirmSecondFactor = (body: SecondFactorCodeBody) =>
+  request<RecoveryCodesResponse>('post', 'auth/second-factor/confirm', { json: body });
+
+/** `POST auth/second-factor/recovery-codes`: new recovery codes (the old ones stop working). */
+export const renewRecoveryCodes = (body: SecondFactorCodeBody) =>
+  request<RecoveryCodesResponse>('post', 'auth/second-factor/recovery-codes', { json: body });
+
+/** `POST auth/second-factor/disable`: turns the second factor off. */
+export const disableSecondFactor = (body: SecondFactorDisableBody) =>
+  request<MessageResponse>('post', 'auth/second-factor/disable', { json: body });
+
+/** `GET admin/second-factor-requirement` (superadmin). */
+export const secondFactorRequirement = () => request<SecondFactorRequirement>('get', 'admin/second-factor-requirement');
+
+/** `PUT admin/second-factor-requirement` (superadmin). */
+export const setSecondFactorRequirement = (body: SecondFactorRequirement) =>
+  request<SecondFactorRequirement>('put', 'admin/second-factor-requirement', { json: body });

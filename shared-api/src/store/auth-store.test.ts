@@ -204,3 +204,48 @@ async function waitForCall(calls: Array<{ path: string }>, path: string) {
   }
   expect(calls.map((call) => call.path)).toContain(path);
 }
+
+describe('a second factor', () => {
+  beforeEach(() => useAuthStore.setState({ secondFactorChallenge: null, secondFactorEnrolmentRequired: false }));
+
+  test('the password step signs nobody in: the code completes it', async () => {
+    const { calls } = mockApi({
+      'POST auth/login': {
+        body: { message: 'Enter the code from your authenticator app', secondFactorRequired: true, challenge: 'ch' },
+      },
+      'POST auth/login/second-factor': { body: { message: 'Login successful', accessToken: 'tok2', user: admin } },
+    });
+    await useAuthStore.getState().login('grace@example.com', 'pw');
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: false, token: null, secondFactorChallenge: 'ch' });
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await expect(useAuthStore.getState().completeSecondFactor({ code: '123456' })).resolves.toBe('Login successful');
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: true, token: 'tok2', secondFactorChallenge: null });
+    expect(localStorage.getItem('token')).toBe('tok2');
+    expect(calls.at(-1)?.body).toEqual({ challenge: 'ch', code: '123456' });
+  });
+
+  test('a challenge that ran out goes back to the password step', async () => {
+    useAuthStore.setState({ secondFactorChallenge: 'old' });
+    mockApi({
+      'POST auth/login/second-factor': {
+        status: 401,
+        body: { message: 'The sign-in took too long. Please sign in again.', error: 'challenge' },
+      },
+    });
+    await expect(useAuthStore.getState().completeSecondFactor({ recoveryCode: 'abcde-fghij' })).rejects.toThrow(
+      'The sign-in took too long',
+    );
+    expect(useAuthStore.getState().secondFactorChallenge).toBeNull();
+  });
+
+  test('a session that may only enrol says so', async () => {
+    mockApi({
+      'POST auth/login': {
+        body: { message: 'Login successful', accessToken: 'tok3', user: admin, secondFactorEnrolmentRequired: true },
+      },
+    });
+    await useAuthStore.getState().login('grace@example.com', 'pw');
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: true, secondFactorEnrolmentRequired: true });
+  });
+});

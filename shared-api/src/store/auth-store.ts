@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { User } from '../contract/auth';
+import type { LoginSessionResponse, User } from '../contract/auth';
 import * as authApi from '../endpoints/auth';
 import { isApiError } from '../client/api-error';
 import { adminToken } from '../client/token-storage';
@@ -22,10 +22,24 @@ export interface AuthState {
    * password or role change): the account is signed out here too and the sign-in screen says why.
    */
   sessionEnded: boolean;
+  /**
+   * The password was right and the account has a second factor: the challenge to send back with a
+   * code (`completeSecondFactor`); null otherwise.
+   */
+  secondFactorChallenge: string | null;
+  /** The session may only turn the second factor on (the superadmin requires one of admins). */
+  secondFactorEnrolmentRequired: boolean;
   status: Record<Operation, Status>;
   error: Record<Operation, string | null>;
-  /** Signs in; resolves with the server's message, rejects with an `ApiError`. */
+  /**
+   * Signs in; resolves with the server's message, rejects with an `ApiError`. When the account has a
+   * second factor, nobody is signed in yet: `secondFactorChallenge` is set for `completeSecondFactor`.
+   */
   login: (email: string, password: string) => Promise<string>;
+  /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
+  completeSecondFactor: (answer: { code: string } | { recoveryCode: string }) => Promise<string>;
+  /** Back to the password step. */
+  cancelSecondFactor: () => void;
   /** Verifies the stored token; without one, marks the visitor signed out. */
   checkAuth: () => Promise<void>;
   /** Ends the session on the server and forgets the token and the account. */
@@ -93,12 +107,31 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   const setOp = (op: Operation, status: Status, error: string | null = null) =>
     set((s) => ({ status: { ...s.status, [op]: status }, error: { ...s.error, [op]: error } }));
 
+  /** A sign-in that opened a session: the token is kept and the account is signed in. */
+  const signedIn = (res: LoginSessionResponse) => {
+    adminToken.set(res.accessToken);
+    set((s) => ({
+      userAuth: true,
+      user: res.user,
+      token: res.accessToken,
+      sessionExpired: false,
+      sessionEnded: false,
+      secondFactorChallenge: null,
+      secondFactorEnrolmentRequired: res.secondFactorEnrolmentRequired === true,
+      status: { ...s.status, login: 'succeeded', logout: 'idle' },
+      error: { ...s.error, login: null },
+    }));
+    return res.message;
+  };
+
   return {
     userAuth: false,
     user: null,
     token: adminToken.get(),
     sessionExpired: false,
     sessionEnded: false,
+    secondFactorChallenge: null,
+    secondFactorEnrolmentRequired: false,
     status: idle,
     error: noErrors,
 
@@ -106,21 +139,35 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       setOp('login', 'loading');
       try {
         const res = await authApi.login({ email, password });
-        adminToken.set(res.accessToken);
-        set((s) => ({
-          userAuth: true,
-          user: res.user,
-          token: res.accessToken,
-          sessionExpired: false,
-          sessionEnded: false,
-          status: { ...s.status, login: 'succeeded', logout: 'idle' },
-          error: { ...s.error, login: null },
-        }));
-        return res.message;
+        if ('challenge' in res) {
+          set({ secondFactorChallenge: res.challenge });
+          setOp('login', 'idle');
+          return res.message;
+        }
+        return signedIn(res);
       } catch (error) {
         setOp('login', 'error', messageOf(error));
         throw error;
       }
+    },
+
+    async completeSecondFactor(answer) {
+      const challenge = get().secondFactorChallenge;
+      if (!challenge) throw new Error('Sign in with your password first');
+      setOp('login', 'loading');
+      try {
+        return signedIn(await authApi.loginSecondFactor({ challenge, ...answer }));
+      } catch (error) {
+        // A challenge that ran out cannot be answered: back to the password.
+        if (isApiError(error) && error.error === 'challenge') set({ secondFactorChallenge: null });
+        setOp('login', 'error', messageOf(error));
+        throw error;
+      }
+    },
+
+    cancelSecondFactor() {
+      set({ secondFactorChallenge: null });
+      setOp('login', 'idle');
     },
 
     async checkAuth() {
@@ -132,7 +179,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       setOp('checkAuth', 'loading');
       try {
         const res = await authApi.checkAuth();
-        set({ userAuth: true, user: res.user });
+        set({
+          userAuth: true,
+          user: res.user,
+          secondFactorEnrolmentRequired: res.secondFactorEnrolmentRequired === true,
+        });
         setOp('checkAuth', 'succeeded');
       } catch (error) {
         // A refused token is forgotten; a network failure keeps it for the next try.

@@ -13,6 +13,7 @@ import * as participation from './0011-participation';
 import * as phonesE164 from './0012-phones-e164';
 import * as accountSessions from './0013-account-sessions';
 import * as auditLog from './0014-audit-log';
+import * as secondFactor from './0015-second-factor';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0012-phones-e164': phonesE164,
   '0013-account-sessions': accountSessions,
   '0014-audit-log': auditLog,
+  '0015-second-factor': secondFactor,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

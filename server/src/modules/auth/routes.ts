@@ -2,16 +2,27 @@ import {
   checkAuthResponseSchema,
   loginBodySchema,
   loginResponseSchema,
+  loginSessionResponseSchema,
   participantSessionResponseSchema,
+  secondFactorLoginBodySchema,
   resumeBodySchema,
   validateUserBodySchema,
   validateUserResponseSchema,
 } from '@prometrica/shared-api/contract';
+import type { FastifyInstance } from 'fastify';
 import { access, defineRoute } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
 import { resumeParticipant, validateParticipant } from '../participants/service';
 import { toPublicUser } from '../users/service';
 import { createAuthService } from './service';
+
+const authService = (app: FastifyInstance) =>
+  createAuthService({
+    db: app.db,
+    tokens: app.tokens,
+    rateLimiter: app.rateLimiter,
+    secondFactorKeys: app.secondFactorKeys,
+  });
 
 /** Signing in (accounts) and entering details (participants). */
 export const authRoutes = [
@@ -27,22 +38,36 @@ export const authRoutes = [
     body: loginBodySchema,
     response: loginResponseSchema,
     errors: [400, 401, 429, 503],
+    handler: ({ app, request, body }) => authService(app).login(body, request.ip, request.headers['user-agent']),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/login/second-factor',
+    tag: 'auth',
+    summary:
+      'Second step of signing in an account with a second factor: the challenge the password step answered ' +
+      '(valid 5 minutes) and a code from the authenticator app or an unused recovery code (used up). 401 ' +
+      'naming code, recoveryCode or challenge; after 5 wrong codes in 15 minutes from one address or for ' +
+      'one account, 429 until the window ends (see Retry-After)',
+    access: access.public,
+    body: secondFactorLoginBodySchema,
+    response: loginSessionResponseSchema,
+    errors: [400, 401, 429],
     handler: ({ app, request, body }) =>
-      createAuthService({ db: app.db, tokens: app.tokens, rateLimiter: app.rateLimiter }).login(
-        body,
-        request.ip,
-        request.headers['user-agent'],
-      ),
+      authService(app).completeSignIn(body, request.ip, request.headers['user-agent']),
   }),
   defineRoute({
     method: 'GET',
     url: '/auth/checkauth',
     tag: 'auth',
-    summary: 'The signed-in account behind the token',
-    access: access.signedIn,
+    summary: 'The signed-in account behind the token (and whether its session may only turn the second factor on)',
+    access: access.signedInEnrolling,
     response: checkAuthResponseSchema,
     errors: [401],
-    handler: async ({ request }) => ({ user: toPublicUser(currentAccount(request)) }),
+    handler: async ({ request }) => ({
+      user: toPublicUser(currentAccount(request)),
+      ...(request.accountEnrolOnly ? { secondFactorEnrolmentRequired: true } : {}),
+    }),
   }),
   defineRoute({
     method: 'POST',

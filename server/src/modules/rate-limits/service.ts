@@ -28,6 +28,9 @@ export const rateLimits = {
   /** A resume code is a secret like a password: the same five wrong codes per address or per email. */
   resumeFailuresPerAddress: 5,
   resumeFailuresPerEmail: 5,
+  /** A code of the second factor (sign-in, or managing it): five wrong ones per address or per account. */
+  secondFactorFailuresPerAddress: 5,
+  secondFactorFailuresPerAccount: 5,
   /**
    * Opening invitation links, every call counted: a class of 100 behind one NAT opening their links
    * on a device or two, and again after a reload, stays well inside it; a link's token is 256 random
@@ -141,6 +144,11 @@ export interface RateLimiter {
    * per address and per account (`accountId`).
    */
   startPasswordChange(address: string | undefined, accountId: string): Promise<LoginAttempt>;
+  /**
+   * The same for a code of the second factor (sign-in's second step, turning it on or off, new
+   * recovery codes), counted per address and per account.
+   */
+  startSecondFactor(address: string | undefined, accountId: string): Promise<LoginAttempt>;
   /** Counts an invitation link opened; 429 beyond the address's share. */
   countInvitationOpen(address: string | undefined): Promise<void>;
   /** Counts a participant entering their details; 429 beyond the address's or the email's share. */
@@ -222,6 +230,14 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
         emailKind: 'password-change-account',
         perAddress: rateLimits.passwordChangeFailuresPerAddress,
         perEmail: rateLimits.passwordChangeFailuresPerAccount,
+      }),
+
+    startSecondFactor: (ip, accountId) =>
+      startSecretAttempt(ip, accountId, {
+        addressKind: 'second-factor-address',
+        emailKind: 'second-factor-account',
+        perAddress: rateLimits.secondFactorFailuresPerAddress,
+        perEmail: rateLimits.secondFactorFailuresPerAccount,
       }),
 
     async countInvitationOpen(ip) {

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { AccountSessionsTable, Executor, UserRow } from '../../db/types';
 
 /** A session as the server works with it (camelCase). */
@@ -9,9 +10,11 @@ export interface SessionRecord {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** It may only turn the second factor on (an admin the superadmin requires one of). */
+  enrolOnly?: boolean;
 }
 
-function toRecord(row: AccountSessionsTable): SessionRecord {
+function toRecord(row: Selectable<AccountSessionsTable>): SessionRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -34,6 +37,7 @@ export async function insertSession(db: Executor, session: SessionRecord): Promi
       created_at: session.createdAt,
       last_seen_at: session.lastSeenAt,
       expires_at: session.expiresAt,
+      enrol_only: session.enrolOnly ? 1 : 0,
     })
     .execute();
 }
@@ -46,19 +50,22 @@ export async function findAccountWithSession(
   db: Executor,
   userId: string,
   sessionId: string,
-): Promise<{ user: UserRow; lastSeenAt: string | null } | undefined> {
+): Promise<{ user: UserRow; lastSeenAt: string | null; enrolOnly: boolean } | undefined> {
   const row = await db
     .selectFrom('users')
     .leftJoin('account_sessions', (join) =>
       join.onRef('account_sessions.user_id', '=', 'users.id').on('account_sessions.id', '=', sessionId),
     )
     .selectAll('users')
-    .select('account_sessions.last_seen_at as session_last_seen_at')
+    .select([
+      'account_sessions.last_seen_at as session_last_seen_at',
+      'account_sessions.enrol_only as session_enrol_only',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_last_seen_at: lastSeenAt, ...user } = row;
-  return { user, lastSeenAt };
+  const { session_last_seen_at: lastSeenAt, session_enrol_only: enrolOnly, ...user } = row;
+  return { user, lastSeenAt, enrolOnly: Number(enrolOnly) === 1 };
 }
 
 export async function touchSession(db: Executor, id: string, lastSeenAt: string): Promise<void> {

@@ -28,6 +28,7 @@ export const sessionRoutes = [
   route({
     method: 'POST',
     url: '/auth/logout',
+    access: access.signedInEnrolling,
     summary: 'Sign out: ends the session of the token the call is made with (its token gets 401 from then on)',
     response: messageResponseSchema,
     errors: [401],

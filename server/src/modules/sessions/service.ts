@@ -26,6 +26,8 @@ export const sessionNotFoundMessage = 'Session not found';
 export interface SessionClient {
   userAgent?: string | undefined;
   address?: string | undefined;
+  /** The session may only turn the second factor on. */
+  enrolOnly?: boolean | undefined;
 }
 
 /**
@@ -49,12 +51,13 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(at.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
+    enrolOnly: client.enrolOnly === true,
   });
   return id;
 }
 
 /** What a token's account and session are now: open (with the account), ended, or the account is gone. */
-export type SessionState = { open: true; user: UserRow } | { open: false };
+export type SessionState = { open: true; user: UserRow; enrolOnly: boolean } | { open: false };
 
 /**
  * The check every account request makes: the account and its session in one read (so an ended
@@ -75,7 +78,7 @@ export function createSessionCheck(db: Executor, now: () => number = Date.now) {
       touched.set(sessionId, at);
       await touchSession(db, sessionId, new Date(at).toISOString());
     }
-    return { open: true, user: found.user };
+    return { open: true, user: found.user, enrolOnly: found.enrolOnly };
   };
 }
 

@@ -68,6 +68,7 @@ describe('the sections table as the build reads it (config/dashboard-sections.cj
       'add-question': 'dashboard-questions',
       categories: 'dashboard-categories',
       complaint: 'dashboard-concerns',
+      'audit-log': 'dashboard-audit',
       account: 'dashboard-account',
     });
   });

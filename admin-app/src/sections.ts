@@ -7,6 +7,7 @@
 // the entries literal. A new section is a feature folder and an entry here.
 
 import type { ComponentType } from 'react';
+import type { Role } from '@prometrica/shared-api';
 import { firstResultsQuery, resultPages } from './features/results/first-page';
 import { once, type Loader } from './lib/load-once';
 import { sectionScreen } from './lib/section-screen';
@@ -20,6 +21,8 @@ interface SectionEntry<M, C extends string> {
   footer?: boolean;
   /** Started along with the section's code for an address it shows: data its first screen asks for at once. */
   prefetch?: () => void;
+  /** Only these roles see its link and its screens (every signed-in role when absent). */
+  roles?: readonly Role[];
 }
 
 export interface Section<M = unknown, C extends string = DashboardChild> extends Omit<SectionEntry<M, C>, 'screens'> {
@@ -67,6 +70,11 @@ export const sections = {
   concerns: section(() => import(/* webpackChunkName: "dashboard-concerns" */ './features/concerns'), {
     screens: { complaint: (m) => m.default },
     nav: 'Complaints',
+  }),
+  audit: section(() => import(/* webpackChunkName: "dashboard-audit" */ './features/audit'), {
+    screens: { 'audit-log': (m) => m.default },
+    nav: 'Audit Log',
+    roles: ['superadmin'],
   }),
   account: section(() => import(/* webpackChunkName: "dashboard-account" */ './features/account'), {
     screens: { account: (m) => m.default },

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { paths, useAuthStore } from '@prometrica/shared-api';
+import { paths, useAuthStore, type Role } from '@prometrica/shared-api';
 // From its own module, not the barrel: the layout's chunk takes the badge and none of the lists' parts.
 import { RoleBadge } from '../../../components/role-badge';
 import classes from './dashboard-layout.module.css';
@@ -15,6 +15,8 @@ export interface SectionLink {
   label: string;
   /** Other addresses that also highlight this link. */
   also?: string[];
+  /** Only these roles see the link (everyone when absent). */
+  roles?: readonly Role[];
 }
 
 interface DashboardLayoutProps {
@@ -63,16 +65,18 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
 
   const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
   const navLinks = (list: SectionLink[]) =>
-    list.map((link) => (
-      <NavLink
-        key={link.to}
-        component={RouterLink}
-        to={link.to}
-        label={link.label}
-        active={isActive(link)}
-        onClick={close}
-      />
-    ));
+    list
+      .filter((link) => !link.roles || (user !== null && link.roles.includes(user.role)))
+      .map((link) => (
+        <NavLink
+          key={link.to}
+          component={RouterLink}
+          to={link.to}
+          label={link.label}
+          active={isActive(link)}
+          onClick={close}
+        />
+      ));
 
   return (
     <AppShell

@@ -1,0 +1,1 @@
+export { AuditLogScreen, AuditLogScreen as default } from './components/audit-log-screen';

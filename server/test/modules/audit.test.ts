@@ -8,6 +8,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import { purgeAuditLog, record, serverActor } from '../../src/modules/audit/service';
 import { questionSet } from '../../src/modules/questions/question-set';
+import { currentCode } from '../../src/modules/second-factor/service';
 import { currentQuestions, signConsent, type Method } from '../helpers/api';
 import { appForTests } from '../helpers/build';
 import { createTestUser, loginAs } from '../helpers/users';
@@ -372,6 +373,43 @@ describe('the audit log', () => {
       await ok(await from(app, 'GET', '/api/admin/audit-log/export?action=sign-in-failed', token)),
     );
     expect(exported.csv).toContain(`"'=HYPERLINK(""x"")@example.com"`);
+  });
+
+  it('records a wrong second-factor code as a failed sign-in, and the sign-in the right one completes', async () => {
+    const { app } = subject;
+    const account = await createTestUser(app, { role: 'admin', password: 'Cobalt-Orchard-Signal-3380' });
+    const first = await ok(
+      await from(app, 'POST', '/api/auth/login', undefined, { email: account.email, password: account.password }),
+    );
+    const { secret } = await ok(await from(app, 'POST', '/api/auth/second-factor/setup', first.accessToken));
+    await ok(
+      await from(app, 'POST', '/api/auth/second-factor/confirm', first.accessToken, { code: currentCode(secret) }),
+    );
+    // The code just used is spent: the next sign-in takes the next one.
+    await app.db
+      .updateTable('account_second_factors')
+      .set({ last_step: 0 })
+      .where('user_id', '=', account.id)
+      .execute();
+    const login = { email: account.email, password: account.password };
+    const { challenge } = await ok(await from(app, 'POST', '/api/auth/login', undefined, login));
+    const wrong = await from(app, 'POST', '/api/auth/login/second-factor', undefined, {
+      challenge,
+      code: '000000' === currentCode(secret) ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    await ok(
+      await from(app, 'POST', '/api/auth/login/second-factor', undefined, { challenge, code: currentCode(secret) }),
+    );
+    const own = auditListResponseSchema.parse(
+      await ok(await from(app, 'GET', `/api/admin/audit-log?actor=${encodeURIComponent(account.email)}`, token)),
+    );
+    expect(own.entries.map((entry) => [entry.action, entry.after])).toEqual([
+      ['sign-in', null],
+      ['sign-in-failed', { step: 'second factor' }],
+      ['sign-in', null],
+    ]);
+    expect(own.entries.every((entry) => entry.address === address && entry.actorId === account.id)).toBe(true);
   });
 
   it('is for the superadmin only', async () => {

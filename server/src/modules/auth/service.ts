@@ -101,7 +101,19 @@ export function createAuthService(deps: {
       if (!user || user.id !== challenge.userId) throw new HttpError(401, challengeExpiredMessage, 'challenge');
       await asSecretAttempt(deps.rateLimiter.startSecondFactor(address, user.id), () =>
         checkSignInCode(deps.db, deps.secondFactorKeys, user.id, body),
-      );
+      ).catch(async (error: unknown) => {
+        // A wrong code or recovery code is a failed sign-in too.
+        if (error instanceof HttpError && error.statusCode === 401) {
+          const actor = { id: user.id, email: user.email, role: user.role, address: address ?? '' };
+          await record(deps.db, actor, {
+            action: 'sign-in-failed',
+            targetType: 'account',
+            targetId: user.id,
+            after: { step: 'second factor' },
+          });
+        }
+        throw error;
+      });
       return openSession(user, { address, userAgent });
     },
   };

@@ -274,7 +274,7 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   await shootAccessible(page, '09-add-user', 'add user', testInfo);
   await page.getByLabel('Name').fill(`Helper ${stamp}`);
   await page.getByLabel('Email').fill(`helper.${stamp}@example.com`);
-  await page.getByRole('textbox', { name: 'Password' }).fill('helper-password-1');
+  await page.getByRole('textbox', { name: 'Password' }).fill('orchid-lantern-71');
   await page.getByLabel('Phone number').fill('03001234567');
   await page.getByLabel('Role').selectOption('admin');
   await page.getByRole('button', { name: 'Create User' }).click();
@@ -293,19 +293,19 @@ test('an admin adds, edits and deletes a user; a plain admin cannot grant the ad
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(`helper.${stamp}@example.com`);
-  await page.locator('input[name=password]').fill('helper-password-1');
+  await page.locator('input[name=password]').fill('orchid-lantern-71');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
   await goToSection(page, 'Users');
   await page.getByRole('link', { name: 'Add User' }).click();
   const roles = await page.getByLabel('Role').locator('option').allTextContents();
   expect(roles.map((r) => r.toLowerCase())).not.toContain('admin');
-  const plain = await adminApi(server.url, `helper.${stamp}@example.com`, 'helper-password-1');
+  const plain = await adminApi(server.url, `helper.${stamp}@example.com`, 'orchid-lantern-71');
   await expect(
     plain.post('admin/createuser', {
       name: 'X',
       email: `x.${stamp}@example.com`,
-      password: 'password-123',
+      password: 'granite-harbour-42',
       role: 'admin',
       phoneNumber: '03001234567',
     }),

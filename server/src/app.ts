@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle, type Dialect } from './db';
 import { InFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
-import { hashingQueue } from './lib/password';
+import { hashingQueue, setPasswordHashCost } from './lib/password';
 import { capConnectionsPerAddress, timeoutOptions, trustedProxy } from './lib/connection-limits';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   setPhoneRegion(config.phoneRegion);
   // The process's bound on password hashing (one queue: the thread pool it guards is the process's).
   hashingQueue.configure(config.passwordHashing);
+  setPasswordHashCost(config.passwordHashCost);
   // One client address cannot hold more than its share of connections (behind a trusted proxy, the
   // proxy's are not capped: it caps its clients').
   capConnectionsPerAddress(app.server, config.connections.perAddress, addressKey, trustedProxy(config.trustProxy));

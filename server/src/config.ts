@@ -2,7 +2,14 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConnectionLimits } from './lib/connection-limits';
-import { defaultHashingLimits, type HashingLimits } from './lib/password';
+import {
+  defaultHashingLimits,
+  defaultPasswordHashCost,
+  passwordHashCostRange,
+  type HashingLimits,
+} from './lib/password';
+import { newPasswordProblem } from './lib/password-policy';
+import { superadminName } from './seed/superadmin';
 import { defaultPhoneRegion, isPhoneRegion, type PhoneRegion } from '@prometrica/shared-api/phone';
 
 /** Where the repository root is, so the default dist folders work from any working directory. */
@@ -58,6 +65,8 @@ export interface Config {
   behindHttps: boolean;
   /** Password hashes running at once in this process, and how many more may wait (beyond them: 503). */
   passwordHashing: HashingLimits;
+  /** The cost of new password hashes, log2 of scrypt's N (17: N=2^17, OWASP's recommendation). */
+  passwordHashCost: number;
   /** Timeouts for slow clients and the cap on connections per client address (trusted proxies exempt). */
   connections: ConnectionLimits;
   /** Absolute paths of the three front-end builds. */
@@ -180,6 +189,20 @@ const wholeNumber = (min: number) =>
     .transform(Number)
     .refine((value) => value >= min, `must be a whole number of at least ${min}`);
 
+const passwordHashCostMessage =
+  `must be a whole number from ${passwordHashCostRange.min} to ${passwordHashCostRange.max} ` +
+  `(log2 of scrypt's N; ${defaultPasswordHashCost}, the default, is N=2^${defaultPasswordHashCost})`;
+
+/**
+ * Why ADMIN_PASSWORD, the superadmin's password on the first start, breaks the rules for a new
+ * password (with ADMIN_EMAIL and the superadmin's name), or undefined.
+ */
+function adminPasswordProblem(password: string, email: string | undefined): string | undefined {
+  const label = 'ADMIN_PASSWORD';
+  const problem = newPasswordProblem(password, { email, name: superadminName }, label);
+  return problem?.slice(label.length + 1);
+}
+
 const envSchema = z.object({
   PORT: optional(
     z
@@ -202,8 +225,12 @@ const envSchema = z.object({
   ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   ADMIN_EMAIL: optional(z.email('must be a valid email address')),
+  // Held to the rules of a new password: here all but the email, which is checked below with ADMIN_EMAIL.
   ADMIN_PASSWORD: optional(
-    z.string().min(8, 'must be at least 8 characters long').max(256, 'must be at most 256 characters long'),
+    z.string().superRefine((password, ctx) => {
+      const problem = adminPasswordProblem(password, undefined);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   ),
   PARTICIPANT_REMOTE_URL: optional(remoteUrl),
   ADMIN_REMOTE_URL: optional(remoteUrl),
@@ -212,6 +239,16 @@ const envSchema = z.object({
   BEHIND_HTTPS: optional(flag),
   PASSWORD_HASHES_AT_ONCE: optional(wholeNumber(1)),
   PASSWORD_HASHES_WAITING: optional(wholeNumber(0)),
+  PASSWORD_HASH_COST: optional(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, passwordHashCostMessage)
+      .transform(Number)
+      .refine(
+        (cost) => cost >= passwordHashCostRange.min && cost <= passwordHashCostRange.max,
+        passwordHashCostMessage,
+      ),
+  ),
   HEADERS_TIMEOUT_SECONDS: optional(wholeNumber(1)),
   REQUEST_TIMEOUT_SECONDS: optional(wholeNumber(1)),
   KEEP_ALIVE_TIMEOUT_SECONDS: optional(wholeNumber(1)),
@@ -257,13 +294,16 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       },
     ]);
   }
+  const adminEmail = values.ADMIN_EMAIL ?? defaultAdminEmail;
+  const adminPassword = values.ADMIN_PASSWORD ? adminPasswordProblem(values.ADMIN_PASSWORD, adminEmail) : undefined;
+  if (adminPassword) throw new ConfigError([{ key: 'ADMIN_PASSWORD', message: adminPassword }]);
   return {
     port: values.PORT ?? 3000,
     host: values.HOST ?? '127.0.0.1',
     dataDir: path.resolve(cwd, values.DATA_DIR ?? './data'),
     databaseUrl: values.DATABASE_URL ?? null,
     jwtSecret: values.JWT_SECRET ?? null,
-    adminEmail: values.ADMIN_EMAIL ?? defaultAdminEmail,
+    adminEmail,
     adminPassword: values.ADMIN_PASSWORD ?? null,
     remotes: {
       participant: values.PARTICIPANT_REMOTE_URL ?? defaultRemoteUrls.participant,
@@ -276,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       running: values.PASSWORD_HASHES_AT_ONCE ?? defaultHashingLimits.running,
       waiting: values.PASSWORD_HASHES_WAITING ?? defaultHashingLimits.waiting,
     },
+    passwordHashCost: values.PASSWORD_HASH_COST ?? defaultPasswordHashCost,
     connections: {
       headersTimeoutMs: headersTimeoutSeconds * 1000,
       requestTimeoutMs: requestTimeoutSeconds * 1000,

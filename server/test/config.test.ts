@@ -32,6 +32,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5000, perAddress: 512 },
       passwordHashing: { running: 2, waiting: 16 },
+      passwordHashCost: 17,
       behindHttps: false,
       dist: {
         shell: path.join(repositoryRoot, 'shell', 'dist'),
@@ -66,6 +67,7 @@ describe('configuration from the environment', () => {
         PUBLIC_URL: 'https://assess.example.com/',
         ANSWER_SAVES_PER_MINUTE: '60',
         PHONE_REGION: 'gb',
+        PASSWORD_HASH_COST: '14',
       },
       '/srv/prometrica',
     );
@@ -87,6 +89,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://assess.example.com',
       answerSavesPerMinute: 60,
       phoneRegion: 'GB',
+      passwordHashCost: 14,
     });
   });
 
@@ -141,6 +144,49 @@ describe('configuration from the environment', () => {
     expect(configError({ PORT: '70000' }).issues).toEqual([
       { key: 'PORT', message: 'must be a whole number between 0 and 65535' },
     ]);
+  });
+});
+
+describe('PASSWORD_HASH_COST (the cost of new password hashes)', () => {
+  it("is log2 of scrypt's N, 17 (N=2^17, OWASP's recommendation) unless set, from 10 to 20", () => {
+    expect(loadConfig({}, '/srv').passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '20' }, '/srv').passwordHashCost).toBe(20);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }, '/srv').passwordHashCost).toBe(10);
+    for (const value of ['9', '21', '131072', '17.5', 'high', '-17']) {
+      expect(configError({ PASSWORD_HASH_COST: value }).issues).toEqual([
+        {
+          key: 'PASSWORD_HASH_COST',
+          message: "must be a whole number from 10 to 20 (log2 of scrypt's N; 17, the default, is N=2^17)",
+        },
+      ]);
+    }
+  });
+});
+
+describe("ADMIN_PASSWORD (the superadmin's password on the first start)", () => {
+  it('is held to the rules of a new password, saying which one it breaks', () => {
+    const refusals: Array<[Record<string, string>, string]> = [
+      [{ ADMIN_PASSWORD: '12345678' }, 'must be at least 12 characters'],
+      [{ ADMIN_PASSWORD: 'abababababab' }, 'must use at least 5 different characters'],
+      [{ ADMIN_PASSWORD: 'qwerty123456' }, 'is one of the most common passwords'],
+      [{ ADMIN_PASSWORD: 'my-admin-password' }, "must not contain the account's name"],
+      [
+        { ADMIN_EMAIL: 'owner@clinic.example', ADMIN_PASSWORD: 'owner@clinic.example!' },
+        "must not contain the account's email",
+      ],
+      [
+        { ADMIN_EMAIL: 'doctor.khan@clinic.example', ADMIN_PASSWORD: 'khan-lantern-42' },
+        "must not contain the account's email",
+      ],
+    ];
+    for (const [env, message] of refusals) {
+      expect(configError(env).issues).toEqual([{ key: 'ADMIN_PASSWORD', message }]);
+      // The value, a secret, is not echoed.
+      expect(configError(env).message).not.toContain(env.ADMIN_PASSWORD);
+    }
+    expect(loadConfig({ ADMIN_PASSWORD: 'orchid lantern harbour' }, '/srv').adminPassword).toBe(
+      'orchid lantern harbour',
+    );
   });
 });
 

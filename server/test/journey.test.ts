@@ -13,7 +13,7 @@ describe('a scripted journey through the HTTP API', () => {
   beforeAll(async () => {
     environment = await createTestEnvironment({
       ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'journey-superadmin-password',
+      ADMIN_PASSWORD: 'journey-lantern-passphrase',
     });
     app = await environment.build();
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -37,7 +37,7 @@ describe('a scripted journey through the HTTP API', () => {
   it('runs from the superadmin setting up questions to the admin reading the result and the concerns', async () => {
     // The superadmin signs in and writes a category with one question of each type.
     const login = await api('POST', 'auth/login', {
-      body: { email: 'OWNER@example.com', password: 'journey-superadmin-password' },
+      body: { email: 'OWNER@example.com', password: 'journey-lantern-passphrase' },
     });
     expect(login.status).toBe(200);
     const admin = login.json.accessToken as string;

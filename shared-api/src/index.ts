@@ -134,6 +134,7 @@ export type {
 } from './contract/concerns';
 export type { StatsQuery, StatsResponse } from './contract/stats';
 export { limits } from './contract/limits';
+export { passwordRuleProblem, type PasswordOwner } from './contract/password-rules';
 export type {
   ParticipantStage,
   SavedAnswer,

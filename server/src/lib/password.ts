@@ -1,8 +1,27 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from './http-errors';
 
-// OWASP's scrypt baseline: about 16 MiB of memory per hash, which makes GPU guessing expensive.
-const cost = { N: 16384, r: 8, p: 1 } as const;
+/**
+ * The work factor as log2 of scrypt's N: 17 is OWASP's recommendation for scrypt (N=2^17, r=8,
+ * p=1), 128 MiB of memory and about half a second of one core per hash, which makes guessing on
+ * GPUs expensive. `PASSWORD_HASH_COST` sets it; the tests use a low one.
+ */
+export const defaultPasswordHashCost = 17;
+/** The lowest and highest `PASSWORD_HASH_COST` accepted (2^20 needs 1 GiB per hash). */
+export const passwordHashCostRange = { min: 10, max: 20 } as const;
+const blockSize = 8;
+const parallelism = 1;
+let cost = { N: 2 ** defaultPasswordHashCost, r: blockSize, p: parallelism };
+
+/** Sets the cost of new hashes (log2 of N); the app sets it from the configuration. */
+export function setPasswordHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < passwordHashCostRange.min || log2N > passwordHashCostRange.max) {
+    throw new RangeError(
+      `password hash cost must be a whole number from ${passwordHashCostRange.min} to ${passwordHashCostRange.max}`,
+    );
+  }
+  cost = { N: 2 ** log2N, r: blockSize, p: parallelism };
+}
 const keyLength = 64;
 const saltLength = 16;
 // Bounds for hashes read back from storage, so a corrupted row cannot make a login allocate gigabytes.
@@ -16,8 +35,8 @@ export interface HashingLimits {
 
 /**
  * Two at once leave the other threads of Node's pool (four unless `UV_THREADPOOL_SIZE` says
- * otherwise) to reading files and compressing; sixteen waiting is a few hundred milliseconds of
- * hashing at most.
+ * otherwise) to reading files and compressing; sixteen waiting is about four seconds of hashing
+ * at the default cost (half a second each, two at a time).
  */
 export const defaultHashingLimits: HashingLimits = { running: 2, waiting: 16 };
 
@@ -69,6 +88,7 @@ export const hashingQueue = new HashingQueue();
 
 // NFKC so the same password typed on different systems (composed or decomposed accents) matches.
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
+  // scrypt needs 128 · N · r bytes; twice that leaves room for its other buffers.
   const maxmem = 128 * (options.N ?? cost.N) * (options.r ?? cost.r) * 2;
   return hashingQueue.run(
     () =>
@@ -87,17 +107,42 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Checks a password against a stored hash in constant time; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+interface StoredHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+/** A stored hash's parts, or null when it is malformed or would cost too much to check. */
+function readHash(stored: string): StoredHash | null {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   if (!N || !r || !p || !Number.isInteger(N) || N > maxCost || (N & (N - 1)) !== 0 || r > 32 || p > 16) {
-    return false;
+    return null;
   }
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
-  const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  if (salt.length === 0 || expected.length < 16) return false;
-  const actual = await derive(password, salt, { N, r, p }, expected.length);
-  return timingSafeEqual(actual, expected);
+  const key = Buffer.from(parts[5] ?? '', 'base64url');
+  if (salt.length === 0 || key.length < 16) return null;
+  return { N, r, p, salt, key };
+}
+
+/** Checks a password against a stored hash in constant time; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = readHash(stored);
+  if (!hash) return false;
+  const actual = await derive(password, hash.salt, { N: hash.N, r: hash.r, p: hash.p }, hash.key.length);
+  return timingSafeEqual(actual, hash.key);
+}
+
+/**
+ * Whether a stored hash is weaker than the hashes made now (a smaller N, another r or p, a shorter
+ * key): it is replaced at the account's next successful sign-in, when the password is at hand.
+ */
+export function needsRehash(stored: string): boolean {
+  const hash = readHash(stored);
+  if (!hash) return false;
+  return hash.N < cost.N || hash.r !== cost.r || hash.p !== cost.p || hash.key.length < keyLength;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/types';
 import { HttpError } from '../lib/http-errors';
+import { newPasswordProblem } from '../lib/password-policy';
 import { countUsers } from '../modules/users/repository';
 import { createUser } from '../modules/users/service';
 
@@ -24,6 +25,17 @@ function generatedPasswordNotice(email: string, password: string): string {
 }
 
 /**
+ * 24 random characters (144 bits); drawn again in the unlikely case they hold a part of the
+ * email or name (`admin`, say), which the rules for a new password refuse.
+ */
+function generatePassword(email: string): string {
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (!newPasswordProblem(password, { email, name: superadminName }, 'password')) return password;
+  }
+}
+
+/**
  * On an empty database, creates the superadmin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password announced once. Does nothing once any account exists.
  */
@@ -34,7 +46,7 @@ export async function seedSuperadmin(options: {
   announce: (text: string) => void;
 }): Promise<SuperadminSeedResult> {
   if ((await countUsers(options.db)) > 0) return 'exists';
-  const password = options.password ?? randomBytes(18).toString('base64url');
+  const password = options.password ?? generatePassword(options.email);
   // A generated password is shown before the account is committed: a crash in between then costs
   // a password nobody will need, never an account nobody can sign in to.
   if (!options.password) options.announce(generatedPasswordNotice(options.email, password));

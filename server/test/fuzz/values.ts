@@ -135,11 +135,14 @@ function textFor(
       case 'password':
       case 'newPassword':
       case 'currentPassword':
-        // Mostly too short, so few runs pay for a real scrypt (about 60 ms each); never the fixture
+        // Mostly too short for a new password, so few runs pay for a real scrypt; never the fixture
         // accounts' password, which would hash a new one.
         return fc.oneof(
-          { weight: 6, arbitrary: fc.string({ maxLength: 7 }) },
-          { weight: 1, arbitrary: fc.string({ minLength: 8, maxLength: 24 }).filter((text) => text !== quickPassword) },
+          { weight: 6, arbitrary: fc.string({ maxLength: 11 }) },
+          {
+            weight: 1,
+            arbitrary: fc.string({ minLength: 12, maxLength: 24 }).filter((text) => text !== quickPassword),
+          },
         );
       default:
         return fc.string({ minLength: 1, maxLength: 20 });

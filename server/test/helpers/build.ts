@@ -8,6 +8,9 @@ import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { signedIn } from './api';
 
+/** log2 of scrypt's N for the tests' password hashes (the server's default is 17). */
+export const testPasswordHashCost = 10;
+
 /** The PostgreSQL server to test against, when the suite runs in PostgreSQL mode. */
 export const postgresUrl = process.env.DATABASE_URL || undefined;
 export const expectedDialect = postgresUrl ? 'postgres' : 'sqlite';
@@ -43,6 +46,8 @@ export async function createTestEnvironment(env: EnvOverrides = {}): Promise<Tes
       SHELL_DIST: path.join(dir, 'missing-shell-dist'),
       PARTICIPANT_DIST: path.join(dir, 'missing-participant-dist'),
       ADMIN_DIST: path.join(dir, 'missing-admin-dist'),
+      // Cheap password hashes (N=2^10): the suite makes many accounts. The default, N=2^17, has a test of its own.
+      PASSWORD_HASH_COST: String(testPasswordHashCost),
       ...env,
     },
     dir,

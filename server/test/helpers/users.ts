@@ -32,7 +32,7 @@ export async function loginAs(app: FastifyInstance, email: string, password: str
 }
 
 /** The password of every account made by `quickUser` (hashed once per test file, to keep files fast). */
-export const quickPassword = 'quick-user-password';
+export const quickPassword = 'tangerine-orbit-passphrase';
 let quickHash: Promise<string> | undefined;
 
 /** Inserts an account without hashing a password of its own; for tests that need many accounts. */

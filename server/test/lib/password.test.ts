@@ -1,5 +1,13 @@
 import { HttpError } from '../../src/lib/http-errors';
-import { HashingQueue, hashingBusyMessage, hashPassword, verifyPassword } from '../../src/lib/password';
+import {
+  defaultPasswordHashCost,
+  HashingQueue,
+  hashingBusyMessage,
+  hashPassword,
+  needsRehash,
+  setPasswordHashCost,
+  verifyPassword,
+} from '../../src/lib/password';
 
 /** Stored hashes that are malformed or would make verifying cost too much. */
 const hostileHashes = [
@@ -12,11 +20,36 @@ const hostileHashes = [
 ];
 
 describe('password hashing', () => {
-  it('hashes with scrypt N=16384 r=8 p=1 and a random salt', async () => {
+  // The other tests hash at a low cost, as the server's tests do.
+  beforeEach(() => setPasswordHashCost(10));
+  afterAll(() => setPasswordHashCost(defaultPasswordHashCost));
+
+  it("hashes with scrypt at OWASP's N=2^17, r=8, p=1 unless told otherwise, with a random salt", async () => {
+    expect(defaultPasswordHashCost).toBe(17);
+    setPasswordHashCost(defaultPasswordHashCost);
     const first = await hashPassword('correct horse battery staple');
     const second = await hashPassword('correct horse battery staple');
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
     expect(first).not.toBe(second);
+    await expect(verifyPassword('correct horse battery staple', first)).resolves.toBe(true);
+  });
+
+  it('takes a cost from 10 to 20 (log2 of N) and refuses others', async () => {
+    setPasswordHashCost(14);
+    expect(await hashPassword('correct horse battery staple')).toMatch(/^scrypt\$16384\$8\$1\$/);
+    for (const cost of [9, 21, 14.5, Number.NaN]) expect(() => setPasswordHashCost(cost)).toThrow(RangeError);
+  });
+
+  it('tells a hash weaker than those made now, to be replaced at the next sign-in', async () => {
+    setPasswordHashCost(14);
+    const old = await hashPassword('correct horse battery staple');
+    expect(needsRehash(old)).toBe(false);
+    setPasswordHashCost(17);
+    expect(needsRehash(old)).toBe(true);
+    // A stronger hash than today's (the cost was lowered) is kept, and a malformed one is not "upgraded".
+    setPasswordHashCost(10);
+    expect(needsRehash(old)).toBe(false);
+    for (const stored of hostileHashes) expect(needsRehash(stored)).toBe(false);
   });
 
   it('verifies the right password and refuses others', async () => {

@@ -1,7 +1,8 @@
 import { userSchema, validateUserResponseSchema } from '@prometrica/shared-api/contract';
 import { signJwt, type JwtClaims } from '../../src/lib/jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/lib/tokens';
-import { appForTests, testJwtSecret } from '../helpers/build';
+import { defaultPasswordHashCost, hashPassword, setPasswordHashCost } from '../../src/lib/password';
+import { appForTests, createTestEnvironment, testJwtSecret, testPasswordHashCost } from '../helpers/build';
 import { createTestUser, loginAs } from '../helpers/users';
 
 const subject = appForTests({ env: { JWT_SECRET: testJwtSecret } });
@@ -410,8 +411,80 @@ describe('POST /api/user/change-password', () => {
     const short = await change(token, { currentPassword: user.password, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({
-      message: 'newPassword: newPassword must be at least 8 characters',
+      message: 'newPassword: newPassword must be at least 12 characters',
       error: 'newPassword',
     });
+  });
+
+  it('refuses a weak new password with 400 naming newPassword, before the current one is checked or counted', async () => {
+    const user = await createTestUser(subject.app, { name: 'Imran Qureshi', email: 'imran.q@example.com' });
+    const token = await loginAs(subject.app, user.email, user.password);
+    const refusals: Array<[string, string]> = [
+      ['12345678', 'newPassword must be at least 12 characters'],
+      ['password', 'newPassword must be at least 12 characters'],
+      [' '.repeat(12), 'newPassword must use at least 5 different characters'],
+      ['1qaz2wsx3edc', 'newPassword is one of the most common passwords'],
+      ['my imran.q@example.com', "newPassword must not contain the account's email"],
+      ['Qureshi-lantern-42', "newPassword must not contain the account's name"],
+    ];
+    for (const [newPassword, message] of refusals) {
+      // A wrong current password too: the new one is refused first, and the attempt is not counted.
+      const response = await change(token, { currentPassword: 'not the current one', newPassword });
+      expect({ newPassword, status: response.statusCode, body: response.json() }).toEqual({
+        newPassword,
+        status: 400,
+        body: { message: `newPassword: ${message}`, error: 'newPassword' },
+      });
+    }
+    // Six refusals, yet no 429: none was a guess at the current password.
+    const accepted = await change(token, { currentPassword: user.password, newPassword: 'orchid lantern harbour' });
+    expect(accepted.statusCode).toBe(200);
+  });
+});
+
+describe('password hashes made with weaker parameters', () => {
+  it('are replaced at N=2^17 at the next successful sign-in, and the password still works', async () => {
+    // The server as shipped: PASSWORD_HASH_COST unset, N=2^17.
+    const environment = await createTestEnvironment({ PASSWORD_HASH_COST: undefined });
+    try {
+      const app = await environment.build();
+      const user = await createTestUser(app, { email: 'legacy@example.com' });
+      expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      // A hash from before, at N=2^14, as the server used to make them.
+      setPasswordHashCost(14);
+      const legacy = await hashPassword(user.password);
+      setPasswordHashCost(defaultPasswordHashCost);
+      expect(legacy).toMatch(/^scrypt\$16384\$8\$1\$/);
+      await app.db.updateTable('users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
+      const stored = () =>
+        app.db
+          .selectFrom('users')
+          .select(['password_hash', 'updated_at'])
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+      const before = await stored();
+
+      // A wrong password changes nothing.
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'not the password' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect((await stored()).password_hash).toBe(legacy);
+
+      await loginAs(app, user.email, user.password);
+      const after = await stored();
+      expect(after.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+      // Nothing the account shows changed.
+      expect(after.updated_at).toBe(before.updated_at);
+      await expect(loginAs(app, user.email, user.password)).resolves.toEqual(expect.any(String));
+      // Not hashed again: it is as strong as those made now.
+      expect((await stored()).password_hash).toBe(after.password_hash);
+    } finally {
+      await environment.cleanup();
+      // Back to the cost of this file's other app (the cost is the process's).
+      setPasswordHashCost(testPasswordHashCost);
+    }
   });
 });

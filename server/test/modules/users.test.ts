@@ -21,7 +21,8 @@ describe('accounts', () => {
   it('stores a hashed password, never the password itself', async () => {
     const user = await createUser(subject.app.db, newUser('ayesha@example.com'));
     expect(user.name).toBe('Ayesha Khan');
-    expect(user.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // At the tests' cost, N=2^10 (the default, N=2^17, is tested in lib/password.test.ts and auth.test.ts).
+    expect(user.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
     const row = await subject.app.db
       .selectFrom('users')
       .selectAll()
@@ -76,6 +77,30 @@ describe('account management through the API', () => {
     const row = await subject.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { name: row.name, email: row.email, phoneNumber: row.phone_number, role: row.role };
   };
+
+  it('refuses a weak password for a new account with 400, saying why at the password field', async () => {
+    const refusals: Array<[string, string]> = [
+      ['12345678', 'password must be at least 12 characters'],
+      ['password', 'password must be at least 12 characters'],
+      [' '.repeat(12), 'password must use at least 5 different characters'],
+      ['qwerty123456', 'password is one of the most common passwords'],
+      ['Password1234', 'password is one of the most common passwords'],
+      ['sara.rahman@example.com!', "password must not contain the account's email"],
+      ['I-am-sara.rahman-2026', "password must not contain the account's email"],
+      ['rahman-lantern-42', "password must not contain the account's email"],
+      ['Devi-Lantern-42', "password must not contain the account's name"],
+    ];
+    for (const [password, message] of refusals) {
+      const body = newAccount({ name: 'Saraswati Devi', email: 'sara.rahman@example.com', password });
+      const response = await call(subject.app, 'POST', '/api/admin/createuser', { token: adminToken, payload: body });
+      expect({ password, status: response.statusCode, body: response.json() }).toEqual({
+        password,
+        status: 400,
+        body: { message: `password: ${message}`, error: 'password' },
+      });
+    }
+    expect(await findUserByEmail(subject.app.db, 'sara.rahman@example.com')).toBeUndefined();
+  });
 
   it('creates accounts (201) that can sign in, never returning the password', async () => {
     const body = newAccount({ email: 'New.Person@Example.com' });
@@ -311,10 +336,10 @@ describe('account management through the API', () => {
 
 describe('PHONE_REGION', () => {
   it('reads numbers without + in the configured country', async () => {
-    const environment = await createTestEnvironment({ ADMIN_PASSWORD: 'the-only-superadmin', PHONE_REGION: 'GB' });
+    const environment = await createTestEnvironment({ ADMIN_PASSWORD: 'the-only-owner-key', PHONE_REGION: 'GB' });
     try {
       const app = await environment.build();
-      const token = await loginAs(app, 'admin@prometrica.local', 'the-only-superadmin');
+      const token = await loginAs(app, 'admin@prometrica.local', 'the-only-owner-key');
       const response = await call(app, 'POST', '/api/admin/createuser', {
         token,
         payload: {
@@ -337,10 +362,10 @@ describe('PHONE_REGION', () => {
 
 describe('the last superadmin', () => {
   it('can be neither demoted nor deleted (409), by anyone', async () => {
-    const environment = await createTestEnvironment({ ADMIN_PASSWORD: 'the-only-superadmin' });
+    const environment = await createTestEnvironment({ ADMIN_PASSWORD: 'the-only-owner-key' });
     try {
       const app = await environment.build();
-      const token = await loginAs(app, 'admin@prometrica.local', 'the-only-superadmin');
+      const token = await loginAs(app, 'admin@prometrica.local', 'the-only-owner-key');
       const only = await app.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
       const demote = await call(app, 'PUT', `/api/admin/updateuser/${only.id}`, {
         token,

@@ -43,7 +43,7 @@ let accounts = 0;
 /** A new admin account, made through the first process. */
 async function newAdmin(): Promise<{ email: string; password: string }> {
   accounts += 1;
-  const account = { email: `sessions-${accounts}@reliability.test`, password: `sessions-password-${accounts}` };
+  const account = { email: `sessions-${accounts}@reliability.test`, password: `quiet-orchard-${accounts}-key` };
   const created = await api(servers[0]!, 'POST', '/api/admin/createuser', superadminToken, {
     name: `Sessions ${accounts}`,
     phoneNumber: '03001234567',

@@ -12,7 +12,8 @@ export const limits = {
   name: 200,
   email: 254,
   phone,
-  password: { min: 8, max: 256 },
+  /** A new password's length (a sign-in takes any password up to `max`: the rules apply when one is set). */
+  password: { min: 12, max: 256 },
   questionText: 2000,
   answerText: 500,
   /** A submission's contact number as sent: a phone number with room for spacing and punctuation. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { roleSchema, userSchema } from './auth';
 import { emailText, limits, phoneText, requiredText, searchQuery } from './fields';
 
+export { passwordMinDistinctCharacters, passwordRuleProblem, type PasswordOwner } from './password-rules';
+
 /** `POST admin/createuser`. Only a superadmin may create an admin. */
 export const createUserBodySchema = z.object({
   name: requiredText('name', limits.name),

@@ -21,7 +21,7 @@ import {
   type SecondFactorKeys,
 } from '../second-factor/service';
 import { startSession } from '../sessions/service';
-import { findUserByEmail, toAccount, toPublicUser } from '../users/service';
+import { findUserByEmail, toAccount, toPublicUser, upgradePasswordHash } from '../users/service';
 
 export const invalidCredentialsMessage = 'Invalid email or password';
 
@@ -82,6 +82,8 @@ export function createAuthService(deps: {
         throw unauthorized(invalidCredentialsMessage);
       }
       await attempt.succeeded();
+      // A hash made with weaker parameters than today's is replaced, now that the password is known.
+      await upgradePasswordHash(deps.db, user, body.password);
       if (await hasSecondFactor(deps.db, user.id)) return challengeFor(deps.secondFactorKeys, user);
       return openSession(user, { address, userAgent, enrolOnly: await mustEnrol(deps.db, user) });
     },

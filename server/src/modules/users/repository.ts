@@ -113,6 +113,19 @@ export async function updatePasswordHash(db: Executor, id: string, passwordHash:
     .execute();
 }
 
+/**
+ * Replaces a hash by a stronger one of the same password, unless the password was changed
+ * meanwhile (`current` is no longer stored); the account's `updated_at` stays, nothing it shows changed.
+ */
+export async function replacePasswordHash(db: Executor, id: string, current: string, stronger: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: stronger })
+    .where('id', '=', id)
+    .where('password_hash', '=', current)
+    .execute();
+}
+
 export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }

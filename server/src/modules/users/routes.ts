@@ -12,7 +12,14 @@ import { access } from '../../lib/route-table';
 import { actorOf, auditedCreate, auditedRowChange, record } from '../audit/service';
 import { currentAccount, currentAccountSession } from '../../plugins/auth';
 import { asSecretAttempt } from '../rate-limits/service';
-import { changePassword, createAccount, deleteAccount, listAccounts, updateAccount } from './service';
+import {
+  changePassword,
+  checkNewPasswordOf,
+  createAccount,
+  deleteAccount,
+  listAccounts,
+  updateAccount,
+} from './service';
 
 const { route, create, list, editById, deleteById } = routeGroup({ tag: 'users', access: access.admins });
 
@@ -81,6 +88,7 @@ export const userRoutes = [
     response: messageResponseSchema,
     errors: [400, 401, 429, 503],
     handler: async ({ app, request, body }) => {
+      checkNewPasswordOf(currentAccount(request), body.newPassword);
       const changed = await asSecretAttempt(
         app.rateLimiter.startPasswordChange(request.ip, currentAccount(request).id),
         () => changePassword(app, currentAccount(request), body, currentAccountSession(request)),

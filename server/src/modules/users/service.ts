@@ -12,8 +12,9 @@ import type {
 } from '@prometrica/shared-api/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor, Store } from '../../db/types';
-import { badRequest, conflict, forbidden, found } from '../../lib/http-errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { badRequest, conflict, forbidden, found, HttpError } from '../../lib/http-errors';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
+import { checkNewPassword } from '../../lib/password-policy';
 import { endSessionsOf } from '../sessions/service';
 import {
   countAccountsByRole,
@@ -22,6 +23,7 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  replacePasswordHash,
   updatePasswordHash,
   updateUser,
   type CountNowAndBefore,
@@ -61,8 +63,12 @@ export interface NewUser {
   password: string;
 }
 
-/** Creates an account with a hashed password; 409 when the email (ignoring case) is taken. */
+/**
+ * Creates an account with a hashed password; 400 when the password breaks the rules for a new one
+ * (`lib/password-policy.ts`), 409 when the email (ignoring case) is taken.
+ */
 export async function createUser(db: Executor, input: NewUser): Promise<UserRecord> {
+  checkNewPassword(input.password, input, 'password');
   const now = new Date().toISOString();
   const user: UserRecord = {
     id: randomUUID(),
@@ -198,8 +204,35 @@ export async function deleteAccount(store: Store, actor: Account, id: string): P
 }
 
 /**
- * `POST user/change-password` for the signed-in account; the current password must be given. Every
- * other session of the account ends (`actorSession`, the one making the change, stays).
+ * After a successful sign-in with `password`: a hash made with weaker parameters than today's
+ * (N=2^14 before, say) is replaced by one made now. Best effort: when the server is too busy to
+ * hash it (503) the old hash stays, and the next sign-in tries again.
+ */
+export async function upgradePasswordHash(db: Executor, user: UserRecord, password: string): Promise<boolean> {
+  if (!needsRehash(user.passwordHash)) return false;
+  let stronger: string;
+  try {
+    stronger = await hashPassword(password);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 503) return false;
+    throw error;
+  }
+  await replacePasswordHash(db, user.id, user.passwordHash, stronger);
+  return true;
+}
+
+/**
+ * Refuses (400) a new password for `account` that breaks the rules: checked before the current
+ * password, outside the attempt limit, so trying a weak password is not counted as a guess.
+ */
+export function checkNewPasswordOf(account: Pick<Account, 'email' | 'name'>, newPassword: string): void {
+  checkNewPassword(newPassword, account, 'newPassword');
+}
+
+/**
+ * `POST user/change-password` for the signed-in account; the current password must be given and
+ * the new one must follow the rules (`checkNewPasswordOf`). Every other session of the account
+ * ends (`actorSession`, the one making the change, stays).
  */
 export async function changePassword(
   store: Store,
@@ -208,6 +241,7 @@ export async function changePassword(
   actorSession?: string,
 ): Promise<MessageResponse> {
   const user = found(await findUserById(store.db, actor.id), userNotFoundMessage);
+  checkNewPasswordOf(user, body.newPassword);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest('Current password is incorrect', 'currentPassword');
   }

@@ -65,6 +65,8 @@ function serverEnv(settings: ServerSettings): Record<string, string> {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET,
+    // Cheap password hashes (N=2^10), as in the in-process tests: sign-ins are not what is tested.
+    PASSWORD_HASH_COST: '10',
     // The front-end builds are not what is tested: never depend on what was last built.
     SHELL_DIST: path.join(missing, 'shell'),
     PARTICIPANT_DIST: path.join(missing, 'participant'),

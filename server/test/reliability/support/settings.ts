@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ADMIN_EMAIL = 'reliability-admin@prometrica.test';
-export const ADMIN_PASSWORD = 'reliability-admin-password';
+export const ADMIN_PASSWORD = 'steady-kettle-passphrase';
 export const JWT_SECRET = 'reliability-tests-shared-jwt-secret-0123456789abcdef';
 /** The PostgreSQL server given to the suite (a scratch database is created on it per run). */
 export const postgresUrl = process.env.DATABASE_URL || undefined;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { signInAs } from '../../../testing/fixtures';
@@ -20,9 +20,37 @@ test('fields are checked before anything is sent', async () => {
   expect(screen.getByText('Current password is required')).toBeInTheDocument();
   expect(screen.getByText('New password is required')).toBeInTheDocument();
   await fill('old-password', 'short', 'shorter');
-  expect(screen.getByText('New password must be at least 8 characters')).toBeInTheDocument();
+  expect(screen.getByText('New password must be at least 12 characters')).toBeInTheDocument();
   expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   expect(calls).toHaveLength(0);
+});
+
+test("a new password holding the account's email is refused at the field, as the server would", async () => {
+  const { calls } = mockApi({});
+  renderWithProviders(<ChangePasswordScreen />);
+  // Signed in as admin@example.com.
+  await fill('old-password', 'my-admin@example.com');
+  expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
+    "New password must not contain the account's email",
+  );
+  expect(calls).toHaveLength(0);
+});
+
+test("the server's refusal of a common new password is told at the field", async () => {
+  mockApi({
+    'POST user/change-password': {
+      status: 400,
+      body: { message: 'newPassword: newPassword is one of the most common passwords', error: 'newPassword' },
+    },
+  });
+  renderWithProviders(<ChangePasswordScreen />);
+  await fill('old-password', 'qwerty123456');
+  await waitFor(() =>
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
+      'New password is one of the most common passwords',
+    ),
+  );
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test("a changed password shows the server's message and clears the form", async () => {

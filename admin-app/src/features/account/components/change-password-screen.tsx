@@ -32,8 +32,13 @@ const fields: { name: keyof PasswordFormValues; label: string; autoComplete: str
 /** Change the signed-in account's password; `onChanged` hears of a change (the other sessions ended). */
 export function ChangePasswordScreen({ onChanged }: { onChanged?: () => void } = {}) {
   const user = useAuthStore((s) => s.user);
-  const form = useFormFields(blank, validatePasswordForm);
-  const { saving, outcome, changePassword, clearOutcome } = useChangePassword();
+  const form = useFormFields(blank, (values) => validatePasswordForm(values, user ?? undefined));
+  // The server's refusal of the new password (a common one, say) is told at that field.
+  const { saving, outcome, changePassword, clearOutcome } = useChangePassword((field, message) =>
+    field === 'newPassword'
+      ? form.showAt(field, message.replace(/^newPassword(: newPassword)? /, 'New password '))
+      : false,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { authApi } from '@prometrica/shared-api';
+import { authApi, isApiError } from '@prometrica/shared-api';
 import { messageOf } from '../../../lib/notify';
 
 /** Spec section 8: the success text when the server sends no message. */
@@ -13,9 +13,10 @@ export interface PasswordChangeOutcome {
 
 /**
  * Sends `user/change-password` and keeps the outcome for the form, which tells it where the user is
- * looking (the form stays on screen): once, so no notice repeats it.
+ * looking (the form stays on screen): once, so no notice repeats it. A refusal that names a field
+ * goes to `atField` first (false: the form has no such field, and it is the outcome).
  */
-export function useChangePassword() {
+export function useChangePassword(atField?: (field: string, message: string) => boolean) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<PasswordChangeOutcome | null>(null);
 
@@ -29,7 +30,8 @@ export function useChangePassword() {
       setOutcome({ ok: true, message });
       return true;
     } catch (error) {
-      setOutcome({ ok: false, message: messageOf(error) });
+      const field = isApiError(error) && error.status === 400 ? error.error : undefined;
+      if (!(field && atField?.(field, messageOf(error)))) setOutcome({ ok: false, message: messageOf(error) });
       return false;
     } finally {
       setSaving(false);

@@ -1,4 +1,4 @@
-import { limits } from '@prometrica/shared-api';
+import { passwordRuleProblem, type PasswordOwner } from '@prometrica/shared-api';
 
 export interface PasswordFormValues {
   currentPassword: string;
@@ -8,13 +8,18 @@ export interface PasswordFormValues {
 
 export type PasswordFormErrors = Partial<Record<keyof PasswordFormValues, string>>;
 
-/** The new password follows the server's length rule and must be typed twice alike. */
-export function validatePasswordForm(values: PasswordFormValues): PasswordFormErrors {
+/**
+ * The new password follows the server's rules for a new one (not the common-password list, which
+ * only the server holds) for the signed-in account (`owner`) and must be typed twice alike.
+ */
+export function validatePasswordForm(values: PasswordFormValues, owner?: Partial<PasswordOwner>): PasswordFormErrors {
   const errors: PasswordFormErrors = {};
   if (!values.currentPassword) errors.currentPassword = 'Current password is required';
   if (!values.newPassword) errors.newPassword = 'New password is required';
-  else if (values.newPassword.length < limits.password.min)
-    errors.newPassword = `New password must be at least ${limits.password.min} characters`;
+  else {
+    const problem = passwordRuleProblem(values.newPassword, owner ?? {}, 'New password');
+    if (problem) errors.newPassword = problem;
+  }
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match';
   return errors;
 }

@@ -104,13 +104,47 @@ test("the server's refusal of a number that is not a possible one is told at the
   expect(screen.getAllByText(reason)).toHaveLength(1);
 });
 
-test('a short password is caught before sending', async () => {
+const passwordField = () => screen.getByLabelText(/^Password/);
+
+test("a short password is refused at the field before sending, with the server's rule", async () => {
   signInAs('admin');
-  mockApi({});
+  const { calls } = mockApi({});
   renderWithProviders(<AddUserScreen />);
-  await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+  await fillIn();
+  await userEvent.clear(passwordField());
+  await userEvent.type(passwordField(), '12345678');
   await create();
-  expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+  expect(passwordField()).toHaveAccessibleDescription('Password must be at least 12 characters');
+  expect(calls).toHaveLength(0);
+});
+
+test("a password holding the account's email or name, or one character repeated, is refused at the field", async () => {
+  signInAs('admin');
+  const { calls } = mockApi({});
+  renderWithProviders(<AddUserScreen />);
+  await fillIn();
+  for (const [password, message] of [
+    [' '.repeat(12), 'Password must use at least 5 different characters'],
+    ['una@example.com-2026', "Password must not contain the account's email"],
+    ['hello-user-2026', "Password must not contain the account's name"],
+  ] as const) {
+    await userEvent.clear(passwordField());
+    await userEvent.type(passwordField(), password);
+    await create();
+    expect(passwordField()).toHaveAccessibleDescription(message);
+  }
+  expect(calls).toHaveLength(0);
+});
+
+test("the server's refusal of a common password is told at the password field", async () => {
+  signInAs('admin');
+  const reason = 'password is one of the most common passwords';
+  mockApi({ 'POST admin/createuser': { status: 400, body: { message: `password: ${reason}`, error: 'password' } } });
+  renderWithProviders(<AddUserScreen />);
+  await fillIn();
+  await create();
+  await waitFor(() => expect(passwordField()).toHaveAccessibleDescription(reason));
+  expect(screen.getAllByText(reason)).toHaveLength(1);
 });
 
 test("a refused account shows the server's message and keeps the form", async () => {

@@ -1,4 +1,4 @@
-import { limits, type Role, type User } from '@prometrica/shared-api';
+import { passwordRuleProblem, type Role, type User } from '@prometrica/shared-api';
 import { emailError } from '../../../lib/email';
 import { phoneError } from '../../../lib/phone';
 
@@ -15,7 +15,11 @@ export interface NewUserValues extends UserFormValues {
 
 export type UserFormErrors = Partial<Record<keyof NewUserValues, string>>;
 
-/** Spec section 5, add user (the password rules apply when `password` is given). */
+/**
+ * Spec section 5, add user (the password rules apply when `password` is given: the server's rules
+ * for a new password and its messages, but for the list of common passwords, which only the
+ * server holds; its refusal is shown at the field too).
+ */
 export function validateUser(values: UserFormValues & { password?: string }): UserFormErrors {
   const errors: UserFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
@@ -24,8 +28,10 @@ export function validateUser(values: UserFormValues & { password?: string }): Us
   if (email) errors.email = email;
   if (values.password !== undefined) {
     if (!values.password) errors.password = 'Password is required';
-    else if (values.password.length < limits.password.min)
-      errors.password = `Password must be at least ${limits.password.min} characters`;
+    else {
+      const problem = passwordRuleProblem(values.password, { email: values.email, name: values.name }, 'Password');
+      if (problem) errors.password = problem;
+    }
   }
   if (!values.role) errors.role = 'Role is required';
   const phone = phoneError(values.phoneNumber, 'Phone number', true);

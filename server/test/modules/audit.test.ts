@@ -171,6 +171,21 @@ describe('the audit log', () => {
       .where('participant_id', '=', ids.participant!)
       .executeTakeFirstOrThrow();
     ids.result = result.id;
+    const ratable = await ok(await from(app, 'GET', '/api/complaint-bother/get-all', opened.token));
+    await ok(
+      await from(app, 'POST', '/api/complaint-bother/add-complaint', opened.token, [
+        { complaintId: ratable.complaints[0]._id, botherOptions: ['A great deal'] },
+      ]),
+      201,
+    );
+    const rating = await app.db
+      .selectFrom('concern_ratings')
+      .innerJoin('concern_submissions', 'concern_submissions.id', 'concern_ratings.submission_id')
+      .select('concern_ratings.id')
+      .where('concern_submissions.participant_id', '=', ids.participant)
+      .executeTakeFirstOrThrow();
+    ids.rating = rating.id;
+    await ok(await from(app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${ids.rating}`, token));
     await ok(await from(app, 'GET', `/api/admin/getquizresult/${ids.result}`, token));
     await ok(await from(app, 'GET', '/api/admin/invitations/export', token));
     await ok(await from(app, 'GET', `/api/admin/participants/${ids.participant}/export`, token));
@@ -196,6 +211,8 @@ describe('the audit log', () => {
     await ok(await from(app, 'PUT', '/api/admin/retention', token, { months: 36 }));
     await ok(await from(app, 'POST', '/api/admin/retention/run', token));
     await ok(await from(app, 'PUT', '/api/admin/audit-retention', token, { months: 30 }));
+    await ok(await from(app, 'PUT', '/api/admin/second-factor-requirement', token, { required: true }));
+    await ok(await from(app, 'PUT', '/api/admin/second-factor-requirement', token, { required: false }));
 
     // The log itself, exported; and the superadmin's own password.
     await ok(await from(app, 'GET', '/api/admin/audit-log/export?action=sign-in', token));
@@ -238,11 +255,13 @@ describe('the audit log', () => {
       ['participant.export', ids.participant],
       ['participant.import', undefined],
       ['invitation.revoke', ids.invitation],
+      ['concern-rating.delete', ids.rating],
       ['participant.erase', ids.participant],
       ['setting.open-entry', 'open_entry'],
       ['setting.retention', 'retention_months'],
       ['retention.run', undefined],
       ['setting.audit-retention', 'audit_retention_months'],
+      ['setting.second-factor-requirement', 'second_factor_required'],
       ['audit.export', undefined],
       ['user.password-change', superadmin.id],
     ] as const;
@@ -308,6 +327,11 @@ describe('the audit log', () => {
       before: { months: null },
       after: { months: 36 },
     });
+    expect(find('setting.second-factor-requirement', 'second_factor_required')).toMatchObject({
+      before: { required: false },
+      after: { required: true },
+    });
+    expect(find('concern-rating.delete', ids.rating)).toMatchObject({ before: null, after: null });
     expect(find('setting.audit-retention', 'audit_retention_months')).toMatchObject({
       before: { months: 24 },
       after: { months: 30 },

@@ -8,6 +8,7 @@ import {
 import { createdOrRepeated, routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { currentParticipant } from '../../plugins/auth';
+import { actorOf, record } from '../audit/service';
 import { deleteConcernRating, getConcernSubmissions, getRatableConcerns, submitConcernRatings } from './service';
 
 const { create, list, deleteById } = routeGroup({ tag: 'concern-ratings', access: access.admins });
@@ -41,6 +42,15 @@ export const concernRatingRoutes = [
     url: '/complaint-bother/delete-user-complaint/:id',
     summary: 'Delete one rated concern; a submission left empty is deleted too',
     response: messageResponseSchema,
-    handler: ({ app, params }) => deleteConcernRating(app, params.id),
+    handler: async ({ app, request, params }) => {
+      const deleted = await deleteConcernRating(app, params.id);
+      // The rating's id only: what the participant chose is their data.
+      await record(app.db, actorOf(request), {
+        action: 'concern-rating.delete',
+        targetType: 'concern-rating',
+        targetId: params.id,
+      });
+      return deleted;
+    },
   }),
 ];

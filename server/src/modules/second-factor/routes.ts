@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
+import { actorOf, auditedSettingChange } from '../audit/service';
 import { asSecretAttempt } from '../rate-limits/service';
 import type { Account } from '../users/service';
 import {
@@ -108,6 +109,17 @@ export const secondFactorRoutes = [
     body: secondFactorRequirementSchema,
     response: secondFactorRequirementSchema,
     errors: [400, 401, 403],
-    handler: ({ app, body }) => setRequirement(app.db, body),
+    handler: ({ app, request, body }) =>
+      auditedSettingChange(
+        app,
+        actorOf(request),
+        {
+          action: 'setting.second-factor-requirement',
+          key: 'second_factor_required',
+          read: () => readRequirement(app.db),
+        },
+        ({ required }) => ({ required }),
+        () => setRequirement(app.db, body),
+      ),
   }),
 ];

@@ -14,7 +14,7 @@ const superadmin = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-beforeEach(() => useAuthStore.setState({ userAuth: false, user: null, token: null }));
+beforeEach(() => useAuthStore.setState({ userAuth: false, user: null, token: null, secondFactorChallenge: null }));
 
 test('both fields are required before anything is sent', async () => {
   const { calls } = mockApi({});
@@ -100,4 +100,70 @@ test('otherwise it says nothing of sessions', () => {
   useAuthStore.setState({ sessionEnded: false });
   renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
   expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+});
+
+describe('two-factor authentication', () => {
+  const challenge = {
+    message: 'Enter the code from your authenticator app',
+    secondFactorRequired: true,
+    challenge: 'ch-1',
+  };
+
+  async function signInWithPassword() {
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+
+  test('asks for the code when the server says so, and signs in with it', async () => {
+    const { calls } = mockApi({
+      'POST auth/login': { body: challenge },
+      'POST auth/login/second-factor': { body: { message: 'Login successful', accessToken: 'tok', user: superadmin } },
+    });
+    renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+    await signInWithPassword();
+    const code = await screen.findByLabelText(/Authentication code/);
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Code is required')).toBeInTheDocument();
+
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(calls.at(-1)?.body).toEqual({ challenge: 'ch-1', code: '123456' });
+  });
+
+  test('"Use a recovery code" sends a recovery code instead; a wrong one shows the server\'s message', async () => {
+    let attempts = 0;
+    const { calls } = mockApi({
+      'POST auth/login': { body: challenge },
+      'POST auth/login/second-factor': () =>
+        ++attempts === 1
+          ? {
+              status: 401,
+              body: { message: 'The recovery code is not right, or it was used already.', error: 'recoveryCode' },
+            }
+          : { body: { message: 'Login successful', accessToken: 'tok', user: superadmin } },
+    });
+    renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+    await signInWithPassword();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.type(screen.getByLabelText(/Recovery code/), 'abcde-fghij');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The recovery code is not right, or it was used already.')).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ challenge: 'ch-1', recoveryCode: 'abcde-fghij' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  });
+
+  test('"Back to sign in" returns to the password form', async () => {
+    mockApi({ 'POST auth/login': { body: challenge } });
+    renderWithProviders(<LoginScreen />, { route: '/admin', path: '/admin' });
+    await signInWithPassword();
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionEndedCode, sessionEndedMessage, useAuthStore } from '@prometrica/shared-api';
+import {
+  secondFactorEnrolmentCode,
+  secondFactorEnrolmentMessage,
+  sessionEndedCode,
+  sessionEndedMessage,
+  useAuthStore,
+} from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aCategory, signInAs, someStats } from './testing/fixtures';
 import { ignoreChartSizeWarnings } from './testing/charts';
@@ -82,6 +88,31 @@ test('a call refused for an ended session leaves the dashboard for sign-in inste
   expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).not.toBeInTheDocument();
   expect(localStorage.getItem('token')).toBeNull();
   expect(useAuthStore.getState()).toMatchObject({ userAuth: false, sessionEnded: true, sessionExpired: false });
+});
+
+test('a session that may only turn on the second factor is kept on the Account page, even when told mid-session', async () => {
+  signInAs('admin');
+  useAuthStore.setState({ secondFactorEnrolmentRequired: false });
+  const off = { enabled: false, recoveryCodesLeft: 0, required: true, enrolOnly: true };
+  mockApi({
+    'GET admin/stats': {
+      status: 403,
+      body: {
+        message: secondFactorEnrolmentMessage,
+        error: secondFactorEnrolmentCode,
+      },
+    },
+    'GET auth/second-factor': { body: off },
+  });
+  renderDashboard('/dashboard/overview');
+  expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  expect(useAuthStore.getState().secondFactorEnrolmentRequired).toBe(true);
+  expect(screen.queryByText('Signed-in sessions')).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Categories' }));
+  expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Categories' })).not.toBeInTheDocument();
+  useAuthStore.setState({ secondFactorEnrolmentRequired: false });
 });
 
 test('Logout in another tab sends this one to sign-in', async () => {

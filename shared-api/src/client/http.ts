@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
-import { sessionEndedCode } from '../contract/session';
+import { secondFactorEnrolmentCode, sessionEndedCode } from '../contract/session';
 import { ApiError } from './api-error';
 import { adminToken, participantToken } from './token-storage';
 
@@ -20,9 +20,10 @@ const TIMEOUT_MS = 30_000;
 let apiBaseUrl = '/api';
 /**
  * Why the server refused an account call: the token ran out (renewed in place), or its session was
- * ended (signed out here or in another tab, ended from the sessions list, a password or role change).
+ * ended (signed out here or in another tab, ended from the sessions list, a password or role change),
+ * or the session may only turn the second factor on (the superadmin requires one of admins).
  */
-export type UnauthorizedReason = 'expired' | 'ended';
+export type UnauthorizedReason = 'expired' | 'ended' | 'second-factor-enrolment';
 
 const unauthorizedListeners = new Set<(reason: UnauthorizedReason) => void>();
 
@@ -115,6 +116,9 @@ export async function request<T>(
       // No token to send: another tab signed out (it took the stored token away).
       const reason = !token || failure.error === sessionEndedCode ? 'ended' : 'expired';
       for (const listener of unauthorizedListeners) listener(reason);
+    }
+    if (failure.status === 403 && credential === 'account' && failure.error === secondFactorEnrolmentCode) {
+      for (const listener of unauthorizedListeners) listener('second-factor-enrolment');
     }
     throw failure;
   }

@@ -1,4 +1,6 @@
 import { mockApi } from '../../../config/test-http';
+import { request } from '../client/http';
+import { secondFactorEnrolmentCode, secondFactorEnrolmentMessage } from '../contract/session';
 import { useAuthStore } from './auth-store';
 
 const admin = {
@@ -237,6 +239,19 @@ describe('a second factor', () => {
       'The sign-in took too long',
     );
     expect(useAuthStore.getState().secondFactorChallenge).toBeNull();
+  });
+
+  test('a call refused because the session may only enrol marks the signed-in account so', async () => {
+    useAuthStore.setState({ userAuth: true, user: admin, token: 'tok' });
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET admin/stats': {
+        status: 403,
+        body: { message: secondFactorEnrolmentMessage, error: secondFactorEnrolmentCode },
+      },
+    });
+    await expect(request('get', 'admin/stats')).rejects.toThrow(secondFactorEnrolmentMessage);
+    expect(useAuthStore.getState()).toMatchObject({ userAuth: true, secondFactorEnrolmentRequired: true });
   });
 
   test('a session that may only enrol says so', async () => {

@@ -72,6 +72,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   // ended session cannot be renewed in place: this page signs out and goes to sign-in.
   onAccountUnauthorized((reason) => {
     if (!get().userAuth) return;
+    // The requirement was switched on while signed in: the dashboard takes the account to enrol.
+    if (reason === 'second-factor-enrolment') {
+      set({ secondFactorEnrolmentRequired: true });
+      return;
+    }
     if (reason === 'expired') {
       set({ sessionExpired: true });
       return;

@@ -7,6 +7,9 @@ import { paths, useAuthStore, type Role } from '@prometrica/shared-api';
 import { RoleBadge } from '../../../components/role-badge';
 import classes from './dashboard-layout.module.css';
 
+/** The Account page, where a session that may only turn the second factor on is kept. */
+const accountPath = `${paths.dashboard}/account`;
+
 /** Spec section 9: Logout shows `Logging out...` for 1.5 s before leaving. */
 export const LOGOUT_DELAY_MS = 1500;
 
@@ -42,6 +45,7 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   const logout = useAuthStore((s) => s.logout);
   const user = useAuthStore((s) => s.user);
   const signedIn = useAuthStore((s) => s.userAuth);
+  const mustEnrol = useAuthStore((s) => s.secondFactorEnrolmentRequired);
   const loggedOut = useAuthStore((s) => s.status.logout === 'succeeded');
   const navigate = useNavigate();
   const location = useLocation();
@@ -62,6 +66,8 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   if (!signedIn) {
     return <Navigate to={loggedOut ? paths.login : paths.adminLogin} replace state={{ from: location.pathname }} />;
   }
+  // A session that may only turn the second factor on: every other screen would be refused.
+  if (mustEnrol && current !== accountPath) return <Navigate to={accountPath} replace />;
 
   const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
   const navLinks = (list: SectionLink[]) =>

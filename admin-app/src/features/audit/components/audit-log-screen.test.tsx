@@ -30,6 +30,10 @@ function anEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+/** The list, the retention setting, and any other routes a test needs. */
+const serve = (list: { body: AuditListResponse }, routes: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({ 'GET admin/audit-log': list, 'GET admin/audit-retention': { body: { months: 24 } }, ...routes });
+
 const listOf = (entries: AuditEntry[]): { body: AuditListResponse } => ({
   body: { entries, totalEntries: entries.length, page: 1, totalPages: 1 },
 });
@@ -72,7 +76,7 @@ const entries = [
 ];
 
 test('each entry shows when, who, from which address, the action, the target and the changed fields', async () => {
-  mockApi({ 'GET admin/audit-log': listOf(entries) });
+  serve(listOf(entries));
   renderWithProviders(<AuditLogScreen />);
   await loaded();
   const edit = rowOf('category.edit');
@@ -90,7 +94,7 @@ test('each entry shows when, who, from which address, the action, the target and
 });
 
 test('the action and the dates filter the list on the server, from page 1', async () => {
-  const { calls } = mockApi({ 'GET admin/audit-log': listOf(entries) });
+  const { calls } = serve(listOf(entries));
   renderWithProviders(<AuditLogScreen />);
   await loaded();
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'sign-in-failed');
@@ -109,8 +113,7 @@ test('the action and the dates filter the list on the server, from page 1', asyn
 
 test('Export CSV saves the filtered entries as the file the server names', async () => {
   const { saved } = catchDownloads();
-  const { calls } = mockApi({
-    'GET admin/audit-log': listOf(entries),
+  const { calls } = serve(listOf(entries), {
     'GET admin/audit-log/export': { body: { filename: 'prometrica-audit-log-2026-03-04.csv', csv: 'at,actor\r\n' } },
   });
   renderWithProviders(<AuditLogScreen />);
@@ -122,8 +125,18 @@ test('Export CSV saves the filtered entries as the file the server names', async
   expect(queryOf(calls.find((call) => call.path === 'admin/audit-log/export'))).toEqual({ action: 'category.edit' });
 });
 
+test('the retention is shown and changed from the screen', async () => {
+  const { calls } = serve(listOf(entries), { 'PUT admin/audit-retention': { body: { months: 36 } } });
+  renderWithProviders(<AuditLogScreen />);
+  const select = screen.getByRole('combobox', { name: /Keep entries for/ });
+  await waitFor(() => expect(select).toHaveValue('24'));
+  await userEvent.selectOptions(select, '36');
+  await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ months: 36 }));
+  expect(await screen.findByText('Entries older than 36 months will be deleted.')).toBeInTheDocument();
+});
+
 test('on a phone the entries are cards', async () => {
-  mockApi({ 'GET admin/audit-log': listOf(entries) });
+  serve(listOf(entries));
   await onSmallScreen(async () => {
     renderWithProviders(<AuditLogScreen />);
     await loaded();
@@ -138,7 +151,7 @@ const sidebarLinks = () =>
     .map((link) => link.textContent);
 
 test('the superadmin has an Audit Log section in the sidebar', async () => {
-  mockApi({ 'GET admin/audit-log': listOf(entries) });
+  serve(listOf(entries));
   renderDashboard('/dashboard/audit-log');
   expect(sidebarLinks()).toContain('Audit Log');
   expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useMatchesMedia } from '../../../lib/use-media-query';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { useAuditLog } from '../hooks/use-audit-log';
 import { AuditCards } from './audit-cards';
+import { AuditRetention } from './audit-retention';
 import { AuditTable } from './audit-table';
 
 const actionChoices = [
@@ -60,6 +61,8 @@ export function AuditLogScreen() {
           </Button>
         }
       />
+
+      <AuditRetention />
 
       <Group align="flex-end" gap="sm">
         <SearchInput label="Who" placeholder="Search by email..." value={list.search} onChange={list.setSearch} />

@@ -10,14 +10,25 @@ import { purgeAuditLog, record, serverActor } from '../../src/modules/audit/serv
 import { questionSet } from '../../src/modules/questions/question-set';
 import { currentCode } from '../../src/modules/second-factor/service';
 import { currentQuestions, signConsent, type Method } from '../helpers/api';
-import { appForTests } from '../helpers/build';
+import { build, type TestApp } from '../helpers/build';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestUser, loginAs } from '../helpers/users';
 
 // The audit log: one scripted session performs every audited action through the API, and each
 // entry is checked (actor, action, target, address, the changed fields of an edit). Nothing can
 // change or delete an entry: no route, and the database refuses it too.
 
-const subject = appForTests();
+// Mail is configured (to an SMTP server in the test), so an invitation can be mailed again.
+let subject: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  subject = await build({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+});
+afterAll(async () => {
+  await subject.close();
+  await smtp.close();
+});
 const address = '203.0.113.77';
 const strongPassword = 'Quiet-Lantern-Harbour-4827';
 
@@ -203,6 +214,7 @@ describe('the audit log', () => {
       201,
     );
     ids.invitation = second.participant.invitation._id;
+    await ok(await from(app, 'POST', `/api/admin/invitations/${ids.invitation}/resend`, token));
     await ok(await from(app, 'POST', `/api/admin/invitations/${ids.invitation}/revoke`, token));
     await ok(await from(app, 'DELETE', `/api/admin/participants/${ids.participant}`, token));
 
@@ -254,6 +266,7 @@ describe('the audit log', () => {
       ['participants.export', undefined],
       ['participant.export', ids.participant],
       ['participant.import', undefined],
+      ['invitation.resend', ids.invitation],
       ['invitation.revoke', ids.invitation],
       ['concern-rating.delete', ids.rating],
       ['participant.erase', ids.participant],
@@ -399,7 +412,7 @@ describe('the audit log', () => {
     expect(exported.csv).toContain(`"'=HYPERLINK(""x"")@example.com"`);
   });
 
-  it('records a wrong second-factor code as a failed sign-in, and the sign-in the right one completes', async () => {
+  it('records the second factor turned on, a wrong code as a failed sign-in, the sign-in the right one completes, and the factor turned off', async () => {
     const { app } = subject;
     const account = await createTestUser(app, { role: 'admin', password: 'Cobalt-Orchard-Signal-3380' });
     const first = await ok(
@@ -409,12 +422,10 @@ describe('the audit log', () => {
     await ok(
       await from(app, 'POST', '/api/auth/second-factor/confirm', first.accessToken, { code: currentCode(secret) }),
     );
-    // The code just used is spent: the next sign-in takes the next one.
-    await app.db
-      .updateTable('account_second_factors')
-      .set({ last_step: 0 })
-      .where('user_id', '=', account.id)
-      .execute();
+    // The code just used is spent: the next call takes the next one.
+    const forgetUsedSteps = () =>
+      app.db.updateTable('account_second_factors').set({ last_step: 0 }).where('user_id', '=', account.id).execute();
+    await forgetUsedSteps();
     const login = { email: account.email, password: account.password };
     const { challenge } = await ok(await from(app, 'POST', '/api/auth/login', undefined, login));
     const wrong = await from(app, 'POST', '/api/auth/login/second-factor', undefined, {
@@ -422,15 +433,24 @@ describe('the audit log', () => {
       code: '000000' === currentCode(secret) ? '111111' : '000000',
     });
     expect(wrong.statusCode).toBe(401);
-    await ok(
+    const signedIn = await ok(
       await from(app, 'POST', '/api/auth/login/second-factor', undefined, { challenge, code: currentCode(secret) }),
     );
+    await forgetUsedSteps();
+    const renew = { code: currentCode(secret) };
+    await ok(await from(app, 'POST', '/api/auth/second-factor/recovery-codes', signedIn.accessToken, renew));
+    await forgetUsedSteps();
+    const disable = { password: account.password, code: currentCode(secret) };
+    await ok(await from(app, 'POST', '/api/auth/second-factor/disable', signedIn.accessToken, disable));
     const own = auditListResponseSchema.parse(
       await ok(await from(app, 'GET', `/api/admin/audit-log?actor=${encodeURIComponent(account.email)}`, token)),
     );
     expect(own.entries.map((entry) => [entry.action, entry.after])).toEqual([
+      ['user.second-factor-off', null],
+      ['user.recovery-codes', null],
       ['sign-in', null],
       ['sign-in-failed', { step: 'second factor' }],
+      ['user.second-factor-on', null],
       ['sign-in', null],
     ]);
     expect(own.entries.every((entry) => entry.address === address && entry.actorId === account.id)).toBe(true);

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   messageResponseSchema,
   recoveryCodesResponseSchema,
   secondFactorCodeBodySchema,
@@ -11,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeGroup } from '../../lib/route-group';
 import { access } from '../../lib/route-table';
 import { currentAccount } from '../../plugins/auth';
-import { actorOf, auditedSettingChange } from '../audit/service';
+import { actorOf, auditedSettingChange, record } from '../audit/service';
 import { asSecretAttempt } from '../rate-limits/service';
 import type { Account } from '../users/service';
 import {
@@ -29,10 +30,22 @@ const { route } = routeGroup({ tag: 'second-factor', access: access.signedIn });
 const codeLimit =
   'Five wrong codes in 15 minutes from one address or for one account (sign-in included) refuse further attempts with 429 until the window ends (see Retry-After)';
 
-/** A check of a code by the signed-in account, counted against the second factor's attempt limits. */
-const codeAttempt = <T>(app: FastifyInstance, request: FastifyRequest, check: (account: Account) => Promise<T>) => {
+/**
+ * A check of a code by the signed-in account, counted against the second factor's attempt limits;
+ * what it changed is recorded in the audit log as `action`.
+ */
+const codeAttempt = async <T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: AuditAction,
+  check: (account: Account) => Promise<T>,
+) => {
   const account = currentAccount(request);
-  return asSecretAttempt(app.rateLimiter.startSecondFactor(request.ip, account.id), () => check(account));
+  const outcome = await asSecretAttempt(app.rateLimiter.startSecondFactor(request.ip, account.id), () =>
+    check(account),
+  );
+  await record(app.db, actorOf(request), { action, targetType: 'user', targetId: account.id });
+  return outcome;
 };
 
 /**
@@ -69,7 +82,9 @@ export const secondFactorRoutes = [
     response: recoveryCodesResponseSchema,
     errors: [400, 401, 409, 429],
     handler: ({ app, request, body }) =>
-      codeAttempt(app, request, (account) => confirmEnrolment(app.db, app.secondFactorKeys, account, body.code)),
+      codeAttempt(app, request, 'user.second-factor-on', (account) =>
+        confirmEnrolment(app.db, app.secondFactorKeys, account, body.code),
+      ),
   }),
   route({
     method: 'POST',
@@ -79,7 +94,9 @@ export const secondFactorRoutes = [
     response: recoveryCodesResponseSchema,
     errors: [400, 401, 409, 429],
     handler: ({ app, request, body }) =>
-      codeAttempt(app, request, (account) => renewRecoveryCodes(app.db, app.secondFactorKeys, account, body.code)),
+      codeAttempt(app, request, 'user.recovery-codes', (account) =>
+        renewRecoveryCodes(app.db, app.secondFactorKeys, account, body.code),
+      ),
   }),
   route({
     method: 'POST',
@@ -89,7 +106,9 @@ export const secondFactorRoutes = [
     response: messageResponseSchema,
     errors: [400, 401, 403, 409, 429],
     handler: ({ app, request, body }) =>
-      codeAttempt(app, request, (account) => disableSecondFactor(app.db, app.secondFactorKeys, account, body)),
+      codeAttempt(app, request, 'user.second-factor-off', (account) =>
+        disableSecondFactor(app.db, app.secondFactorKeys, account, body),
+      ),
   }),
   route({
     method: 'GET',

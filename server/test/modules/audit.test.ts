@@ -6,7 +6,7 @@ import {
   auditRetentionSchema,
   type AuditEntry,
 } from '@prometrica/shared-api/contract';
-import { purgeAuditLog, record, serverActor } from '../../src/modules/audit/service';
+import { exportAuditLog, purgeAuditLog, record, serverActor } from '../../src/modules/audit/service';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { currentCode } from '../../src/modules/second-factor/service';
 import { currentQuestions, signConsent, type Method } from '../helpers/api';
@@ -398,6 +398,13 @@ describe('the audit log', () => {
     expect(lines[0]).toBe('at,actor,role,address,action,target type,target id,before,after');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${superadmin.email},superadmin,${address},category.edit,category,${ids.category}`);
+    expect(exported.truncated).toBe(false);
+    // Past the limit of one export, the newest entries only, and it says so.
+    const filters = { actor: '', action: '' };
+    const capped = await exportAuditLog(app, filters, new Date(), 3);
+    expect(capped.truncated).toBe(true);
+    expect(capped.csv.trim().split('\r\n')).toHaveLength(4);
+    expect((await exportAuditLog(app, { ...filters, action: 'category.edit' }, new Date(), 1)).truncated).toBe(false);
   });
 
   it('guards the CSV against formulas in what a caller typed', async () => {

@@ -61,9 +61,14 @@ export const auditListResponseSchema = z.object({
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
-/** `GET admin/audit-log/export`: the filtered entries (all pages) as CSV. */
+/** `GET admin/audit-log/export`: the filtered entries (all pages, at most 100,000, newest first) as CSV. */
 export const auditExportQuerySchema = auditListQuerySchema.omit({ page: true, limit: true });
-export const auditExportResponseSchema = z.object({ filename: z.string(), csv: z.string() });
+export const auditExportResponseSchema = z.object({
+  filename: z.string(),
+  csv: z.string(),
+  /** More entries matched than one export holds (100,000): only the newest are in it. */
+  truncated: z.boolean(),
+});
 export type AuditExportResponse = z.infer<typeof auditExportResponseSchema>;
 
 /** `GET`/`PUT admin/audit-retention`: months an entry is kept (at least 6). */

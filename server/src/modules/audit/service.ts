@@ -190,18 +190,30 @@ export async function listAuditLog(
 
 /** Entries read per query while exporting. */
 const exportPage = 1000;
+/** At most this many entries in one export (newest first), so one reply stays a few tens of MB. */
+export const auditExportLimit = 100_000;
 
-/** `GET admin/audit-log/export`: every entry the filters match, as CSV (read a page at a time). */
+/**
+ * `GET admin/audit-log/export`: the entries the filters match as CSV, read a page at a time; past
+ * `limit` the newest ones only, and `truncated` says so.
+ */
 export async function exportAuditLog(
   store: Store,
   filters: AuditListFilters,
   now = new Date(),
+  limit = auditExportLimit,
 ): Promise<AuditExportResponse> {
   const rows: string[][] = [
     ['at', 'actor', 'role', 'address', 'action', 'target type', 'target id', 'before', 'after'],
   ];
+  let truncated = false;
   for (let offset = 0; ; offset += exportPage) {
-    const page = await listAuditRows(store.db, filters, { limit: exportPage, offset });
+    if (offset >= limit) {
+      truncated = (await listAuditRows(store.db, filters, { limit: 1, offset: limit })).length > 0;
+      break;
+    }
+    const wanted = Math.min(exportPage, limit - offset);
+    const page = await listAuditRows(store.db, filters, { limit: wanted, offset });
     for (const row of page) {
       rows.push([
         row.at,
@@ -215,9 +227,9 @@ export async function exportAuditLog(
         row.after ?? '',
       ]);
     }
-    if (page.length < exportPage) break;
+    if (page.length < wanted) break;
   }
-  return { filename: `prometrica-audit-log-${now.toISOString().slice(0, 10)}.csv`, csv: toCsv(rows) };
+  return { filename: `prometrica-audit-log-${now.toISOString().slice(0, 10)}.csv`, csv: toCsv(rows), truncated };
 }
 
 const retentionKey = 'audit_retention_months';

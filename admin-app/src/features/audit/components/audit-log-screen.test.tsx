@@ -114,7 +114,9 @@ test('the action and the dates filter the list on the server, from page 1', asyn
 test('Export CSV saves the filtered entries as the file the server names', async () => {
   const { saved } = catchDownloads();
   const { calls } = serve(listOf(entries), {
-    'GET admin/audit-log/export': { body: { filename: 'prometrica-audit-log-2026-03-04.csv', csv: 'at,actor\r\n' } },
+    'GET admin/audit-log/export': {
+      body: { filename: 'prometrica-audit-log-2026-03-04.csv', csv: 'at,actor\r\n', truncated: true },
+    },
   });
   renderWithProviders(<AuditLogScreen />);
   await loaded();
@@ -123,6 +125,8 @@ test('Export CSV saves the filtered entries as the file the server names', async
   await waitFor(() => expect(saved).toHaveLength(1));
   expect(saved[0]!.name).toBe('prometrica-audit-log-2026-03-04.csv');
   expect(queryOf(calls.find((call) => call.path === 'admin/audit-log/export'))).toEqual({ action: 'category.edit' });
+  // More matched than one export holds: it says so.
+  expect(await screen.findByText(/Only the newest 100,000 entries were exported/)).toBeInTheDocument();
 });
 
 test('the retention is shown and changed from the screen', async () => {

@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { auditActions, auditApi } from '@prometrica/shared-api';
 import { DownloadIcon, ListPanel, PageHeader, SearchInput } from '../../../components';
 import { saveTextFile } from '../../../lib/download';
-import { notifyError } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { useAuditLog } from '../hooks/use-audit-log';
@@ -36,8 +36,9 @@ export function AuditLogScreen() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const { filename, csv } = await auditApi.exportAuditLog(list.query);
+      const { filename, csv, truncated } = await auditApi.exportAuditLog(list.query);
       saveTextFile(filename, csv);
+      if (truncated) notifySuccess('Only the newest 100,000 entries were exported: narrow the dates for older ones.');
     } catch (error) {
       notifyError(error, 'The audit log was not exported');
     } finally {

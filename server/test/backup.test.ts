@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { BackupError, backupFileName, backupSqlite, restoreSqlite } from '../src/operations/backup';
 import { DataDirLockedError } from '../src/db/lock';
 import { sqliteFileName } from '../src/db/sqlite/sqlite';
+import { currentCode } from '../src/modules/second-factor/service';
 import { call, currentQuestions, newParticipant, submitAll } from './helpers/api';
 import { createTestEnvironment, type TestEnvironment } from './helpers/build';
 import { signaturePng } from './helpers/png';
@@ -98,6 +99,16 @@ async function fillEveryTable(app: FastifyInstance) {
     (await call(app, 'POST', '/api/auth/login', { payload: { email: admin.email, password: 'wrong password' } }))
       .statusCode,
   ).toBe(401);
+  // A second factor turned on (its secret and recovery codes), for the admin created above.
+  const second = await loginAs(app, 'backed.up.admin@example.com', 'a long enough password');
+  const setup = await call(app, 'POST', '/api/auth/second-factor/setup', { token: second });
+  expect(setup.statusCode).toBe(200);
+  const { secret } = setup.json<{ secret: string }>();
+  const confirm = await call(app, 'POST', '/api/auth/second-factor/confirm', {
+    token: second,
+    payload: { code: currentCode(secret) },
+  });
+  expect(confirm.statusCode).toBe(200);
 }
 
 /** Runs a root command the way `pnpm backup` / `pnpm restore` do. */

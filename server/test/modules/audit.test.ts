@@ -193,7 +193,7 @@ describe('the audit log', () => {
       .selectFrom('concern_ratings')
       .innerJoin('concern_submissions', 'concern_submissions.id', 'concern_ratings.submission_id')
       .select('concern_ratings.id')
-      .where('concern_submissions.participant_id', '=', ids.participant)
+      .where('concern_submissions.participant_id', '=', ids.participant!)
       .executeTakeFirstOrThrow();
     ids.rating = rating.id;
     await ok(await from(app, 'DELETE', `/api/complaint-bother/delete-user-complaint/${ids.rating}`, token));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountSessionListResponse, MessageResponse } from '@prometrica/shared-api/contract';
-import type { Executor, UserRow } from '../../db/types';
+import type { Kysely } from 'kysely';
+import type { Database, Executor, UserRow } from '../../db/types';
 import { notFound } from '../../lib/http-errors';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import {
@@ -64,7 +65,7 @@ export type SessionState = { open: true; user: UserRow; enrolOnly: boolean } | {
  * session is refused at once by every process sharing the database, at no extra read), and "last
  * seen" written at most once a minute per session.
  */
-export function createSessionCheck(db: Executor, now: () => number = Date.now) {
+export function createSessionCheck(db: Kysely<Database>, now: () => number = Date.now) {
   const touched = new Map<string, number>();
   return async (userId: string, sessionId: string): Promise<SessionState | undefined> => {
     const found = await findAccountWithSession(db, userId, sessionId);

@@ -14,6 +14,17 @@ import { build, type TestApp } from '../helpers/build';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestUser, loginAs } from '../helpers/users';
 
+/**
+ * The message a statement is refused with, '' when it is not. Not `rejects.toThrow`: better-sqlite3
+ * builds its errors from the first test file of the process that loaded it, an Error of another
+ * realm, which jest's toThrow does not take for an error (the check then failed in a full run only).
+ */
+const refusal = (query: Promise<unknown>) =>
+  query.then(
+    () => '',
+    (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error),
+  );
+
 // The audit log: one scripted session performs every audited action through the API, and each
 // entry is checked (actor, action, target, address, the changed fields of an edit). Nothing can
 // change or delete an entry: no route, and the database refuses it too.
@@ -490,12 +501,12 @@ describe('the audit log', () => {
   it('is append-only in the database itself', async () => {
     const { app } = subject;
     const id = entries[0]!._id;
-    await expect(
-      app.db.updateTable('audit_log').set({ action: 'nothing' }).where('id', '=', id).execute(),
-    ).rejects.toThrow(/append-only/);
-    await expect(app.db.deleteFrom('audit_log').where('id', '=', id).execute()).rejects.toThrow(/append-only/);
+    expect(
+      await refusal(app.db.updateTable('audit_log').set({ action: 'nothing' }).where('id', '=', id).execute()),
+    ).toMatch(/append-only/);
+    expect(await refusal(app.db.deleteFrom('audit_log').where('id', '=', id).execute())).toMatch(/append-only/);
     if (app.dialect === 'postgres') {
-      await expect(sql`truncate audit_log`.execute(app.db)).rejects.toThrow(/append-only/);
+      expect(await refusal(sql`truncate audit_log`.execute(app.db))).toMatch(/append-only/);
     }
     expect(await app.db.selectFrom('audit_log').select('action').where('id', '=', id).executeTakeFirst()).toEqual({
       action: entries[0]!.action,
@@ -531,6 +542,6 @@ describe('the audit log', () => {
     expect(purge.entries[0]).toMatchObject({ actorEmail: 'server', actorId: null, after: { deleted: 1, months: 30 } });
     expect(await purgeAuditLog(app, now)).toBe(0);
     // Outside the purge, deleting stays refused.
-    await expect(app.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    expect(await refusal(app.db.deleteFrom('audit_log').execute())).toMatch(/append-only/);
   });
 });

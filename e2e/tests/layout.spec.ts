@@ -175,6 +175,7 @@ test('every dashboard section and modal fits at 375 and 1280 px', async ({ page 
     ['Questions', 'questions'],
     ['Categories', 'categories'],
     ['Complaints', 'complaints'],
+    ['Audit Log', 'audit'],
   ] as const) {
     await goToSection(page, section);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -193,6 +194,16 @@ test('every dashboard section and modal fits at 375 and 1280 px', async ({ page 
   await goToSection(page, 'Participants');
   await modal(() => page.getByRole('button', { name: 'Invite participant' }).click(), 'Invite participant', 'invite');
   await modal(() => page.getByRole('button', { name: 'Import CSV' }).click(), /Import/, 'import');
+  await modal(() => page.getByRole('button', { name: 'Retention' }).click(), 'Retention', 'retention');
+  await modal(
+    () =>
+      page
+        .getByRole('button', { name: `Erase ${who.name}` })
+        .first()
+        .click(),
+    'Erase participant',
+    'erase',
+  );
   await goToSection(page, 'Results');
   await modal(
     () =>

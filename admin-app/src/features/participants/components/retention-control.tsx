@@ -14,7 +14,7 @@ const participantsText = (count: number) => `${count} ${count === 1 ? 'participa
 function choicesFor(months: number | null) {
   const offered = months === null || offeredMonths.includes(months) ? offeredMonths : [...offeredMonths, months];
   return [
-    { value: 'off', label: 'Off: keep participants until erased by hand' },
+    { value: 'off', label: 'Off' },
     ...offered
       .sort((a, b) => a - b)
       .map((value) => ({ value: String(value), label: `${monthsText(value)} after submission` })),

@@ -67,7 +67,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
-    const heading = [...document.querySelectorAll('h1')].find(visible);
+    // Under an open dialog the page's heading is hidden by the overlay: the dialog's title is the heading then.
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].find(visible);
+    const heading = dialog
+      ? (dialog.querySelector('h1, h2, .mantine-Modal-title') ?? undefined)
+      : [...document.querySelectorAll('h1')].find(visible);
     if (heading) {
       // The heading's text, not its block, which spans the whole width beside a notice.
       const range = document.createRange();

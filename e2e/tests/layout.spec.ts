@@ -94,8 +94,12 @@ function checker(folder: string) {
   async function check(page: Page, screen: string) {
     for (const size of widths) {
       await page.setViewportSize(size);
-      // Let layout that follows the width (cards instead of tables) settle.
+      // Let layout that follows the width (cards instead of tables) settle, and the transitions it
+      // starts (the navigation sliding away) finish: on a busy machine 250 ms was not always enough.
       await page.waitForTimeout(250);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+        timeout: 5000,
+      });
       for (const what of await layoutProblems(page)) problems.push({ screen, width: size.width, what });
       await page.screenshot({ path: `test-results/screens/${folder}/${screen}-${size.width}.png`, fullPage: true });
     }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/types';
+import { chunks } from '../../lib/chunks';
 
 /** An invitation as the server works with it. */
 export interface InvitationRecord {
@@ -48,12 +49,6 @@ function toRecord(row: {
     lastSentAt: row.last_sent_at,
     createdBy: row.created_by,
   };
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
-  return parts;
 }
 
 export async function findInvitationById(db: Executor, id: string): Promise<InvitationRecord | undefined> {

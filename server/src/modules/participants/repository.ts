@@ -5,6 +5,7 @@ import type { Dialect, Executor, ParticipantsTable } from '../../db/types';
 import { normalizeEmail } from '../../lib/email';
 import { containsPattern, likeLower, toCount } from '../../lib/pagination';
 import { newResumeCode } from '../../lib/resume-code';
+import { chunks } from '../../lib/chunks';
 
 /** A participant as the server works with it. */
 export interface ParticipantRecord {
@@ -210,12 +211,6 @@ export interface InviteeRecord {
 
 /** How many emails (or rows) one statement carries: far below either engine's parameter limit. */
 const chunkSize = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
-  return parts;
-}
 
 /** The stored participants among these emails (normalised), whether each has started. */
 export async function findInvitees(db: Executor, emailsLower: readonly string[]): Promise<InviteeRecord[]> {

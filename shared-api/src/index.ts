@@ -18,6 +18,7 @@ export * as statsApi from './endpoints/stats';
 export * as progressApi from './endpoints/progress';
 export * as participantsApi from './endpoints/participants';
 export * as auditApi from './endpoints/audit';
+export * as reportsApi from './endpoints/reports';
 export { auditActions, type AuditAction } from './contract/audit-actions';
 export {
   consentTextVersions,
@@ -115,7 +116,28 @@ export type {
   ResultListResponse,
   ResultResponse,
   SignedAgreement,
+  ReportStatus,
+  ResultFilterQuery,
 } from './contract/results';
+export type {
+  AdminReportResponse,
+  ParticipantReport,
+  ReportAnswer,
+  ReportCategory,
+  ReportComments,
+  ReportConcern,
+  ReportContent,
+  ReportLink,
+  ReportLinkResponse,
+  ReportState,
+  ReportVersionsResponse,
+  ResultExportFormat,
+  RevokeReportResponse,
+  SaveReportCommentsBody,
+  SendReportBody,
+  SendReportResponse,
+  UserReportsResponse,
+} from './contract/reports';
 export type {
   Concern,
   ConcernInput,

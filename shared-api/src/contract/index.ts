@@ -15,6 +15,7 @@ export * from './invitations';
 export * from './participant-data';
 export * from './audit';
 export * from './results';
+export * from './reports';
 export * from './concerns';
 export * from './stats';
 export * from './domain';

@@ -38,6 +38,10 @@ export const limits = {
   description: 2000,
   ratingOption: 100,
   search: 200,
+  /** How long a report link stays valid unless the admin says otherwise, in days (1 to 365). */
+  reportLinkDays: 30,
+  /** One comment of the doctor's report (overall or a category's). */
+  reportComment: 5000,
   signatureImage,
   /** The signature image in base64 characters: 4 for every 3 bytes, padded. */
   signatureBase64: Math.ceil(signatureImage.bytes / 3) * 4,

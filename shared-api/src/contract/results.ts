@@ -6,6 +6,12 @@ import { limitQuery, pageInfo, pageQuery, searchQuery } from './fields';
 export const performanceSchema = z.enum(['Low', 'Average', 'High']);
 export type Performance = z.infer<typeof performanceSchema>;
 
+/** A report's place on its way to the participant: not released yet, released, opened by the participant. */
+export const reportStatusSchema = z.enum(['draft', 'released', 'opened'], {
+  error: "report must be 'draft', 'released' or 'opened'",
+});
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
 export const resultTotalsSchema = z.object({
   correctAnswer: z.number().int(),
   wrongAnswer: z.number().int(),
@@ -42,6 +48,14 @@ export const resultParticipantSchema = z.object({
 /** One participant's stored result (spec section 3). */
 export const resultSchema = z.object({
   _id: z.string(),
+  /** Where the doctor's report stands, and when it was released and first opened. */
+  report: z
+    .object({
+      status: reportStatusSchema,
+      releasedAt: isoDateTimeSchema.nullable(),
+      openedAt: isoDateTimeSchema.nullable(),
+    })
+    .optional(),
   user: resultParticipantSchema,
   userTotals: resultTotalsSchema,
   categories: z.array(categoryFigureSchema),
@@ -52,19 +66,40 @@ export const resultSchema = z.object({
 });
 export type Result = z.infer<typeof resultSchema>;
 
-/** `GET admin/getquizresult`: `passed` filters on the pass mark (All when absent). */
-export const resultListQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery,
+/** A day of the query string (`YYYY-MM-DD`, read in UTC). */
+const dayQuery = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${field} must be a real date`)
+    .optional();
+
+/**
+ * The results list's filters, shared by the list, the exports and "Download all reports": `passed`
+ * (All when absent), search, a range of submission days (`from` and `to` inclusive; the server
+ * refuses `from` after `to` with 400) and the report status.
+ */
+export const resultFilterFields = {
   search: searchQuery,
   passed: z.enum(['true', 'false'], { error: 'passed must be true or false' }).optional(),
-});
-/** What a client sends (the schema coerces query-string text). */
-export interface ResultListQuery {
-  page?: number;
-  limit?: number;
+  from: dayQuery('from'),
+  to: dayQuery('to'),
+  report: reportStatusSchema.optional(),
+};
+export interface ResultFilterQuery {
   search?: string;
   passed?: 'true' | 'false';
+  from?: string;
+  to?: string;
+  report?: ReportStatus;
+}
+
+/** `GET admin/getquizresult`: one page of results under the filters. */
+export const resultListQuerySchema = z.object({ page: pageQuery, limit: limitQuery, ...resultFilterFields });
+/** What a client sends (the schema coerces query-string text). */
+export interface ResultListQuery extends ResultFilterQuery {
+  page?: number;
+  limit?: number;
 }
 
 /** Results in a list carry no answers (fetch one result for those). */

@@ -8,6 +8,8 @@ export interface MockReply {
   headers?: Record<string, string>;
   /** Reject like a dropped connection instead of answering. */
   networkError?: boolean;
+  /** A body sent as it is (a stream, bytes or text: a download) instead of `body` as JSON; give its type in `headers`. */
+  raw?: BodyInit;
 }
 
 type Handler =
@@ -48,7 +50,8 @@ export function mockApi(routes: Record<string, Handler>) {
         ? await handler({ url, method, body, headers: request.headers })
         : handler;
     if (reply.networkError) throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+    const payload = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+    return new Response(payload, {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },
     });

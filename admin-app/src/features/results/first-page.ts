@@ -20,6 +20,9 @@ export const resultPages = createPrefetch<ResultListQuery, ResultListResponse>(
         query.limit ?? DEFAULT_SERVER_PAGE_SIZE,
         query.search ?? '',
         query.passed ?? 'all',
+        query.report ?? 'all',
+        query.from ?? '',
+        query.to ?? '',
       ]),
   },
 );

@@ -1,7 +1,10 @@
+import { Link } from 'react-router-dom';
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ResultListResponse } from '@prometrica/shared-api';
 import { formatDate } from '../../../lib/format-date';
+import { reportPathOf } from '../report-path';
 import { PassBadge } from './pass-badge';
+import { ReportBadge } from './report-badge';
 import classes from './results.module.css';
 
 type ListedResult = ResultListResponse['results'][number];
@@ -40,10 +43,22 @@ export function ResultCards({ results, onView }: { results: ListedResult[]; onVi
             <Figure label="Total" value={result.userTotals.totalAnswers} />
             <Figure label="Score" value={`${result.userTotals.percent}%`} />
           </SimpleGrid>
-          <Group justify="space-between" mt="sm">
+          <Group justify="space-between" mt="sm" gap="xs">
             <Text size="xs" c="dimmed">
               {formatDate(result.createdAt)}
             </Text>
+            <ReportBadge report={result.report} />
+          </Group>
+          <Group justify="flex-end" mt="sm" gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={reportPathOf(result._id)}
+              aria-label={`Open report of ${result.user.name}`}
+            >
+              Report
+            </Button>
             <Button
               size="xs"
               variant="light"

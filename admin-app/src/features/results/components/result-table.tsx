@@ -1,7 +1,10 @@
 import type { ResultListResponse } from '@prometrica/shared-api';
-import { EyeIcon, ListTable } from '../../../components';
+import { Link } from 'react-router-dom';
+import { EyeIcon, ListTable, ReportIcon } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
+import { reportPathOf } from '../report-path';
 import { PassBadge } from './pass-badge';
+import { ReportBadge } from './report-badge';
 import classes from './results.module.css';
 
 type ListedResult = ResultListResponse['results'][number];
@@ -27,7 +30,10 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
       <td className={classes.cell} data-nowrap>
         {formatDate(result.createdAt)}
       </td>
-      <td className={classes.cell}>
+      <td className={classes.cell} data-nowrap>
+        <ReportBadge report={result.report} />
+      </td>
+      <td className={classes.cell} data-nowrap>
         <button
           type="button"
           className={classes.view}
@@ -36,6 +42,9 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
         >
           <EyeIcon />
         </button>
+        <Link to={reportPathOf(result._id)} className={classes.view} aria-label={`Open report of ${result.user.name}`}>
+          <ReportIcon />
+        </Link>
       </td>
     </tr>
   );
@@ -45,9 +54,9 @@ function ResultRow({ result, onView }: { result: ListedResult; onView: (result: 
 export function ResultTable({ results, onView }: { results: ListedResult[]; onView: (result: ListedResult) => void }) {
   return (
     <ListTable
-      minWidth={820}
-      columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']}
-      short={['Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Actions']}
+      minWidth={960}
+      columns={['Participant', 'Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Report', 'Actions']}
+      short={['Correct', 'Wrong', 'Total', 'Score', 'Status', 'Submitted', 'Report', 'Actions']}
       plainRows
     >
       {results.map((result) => (

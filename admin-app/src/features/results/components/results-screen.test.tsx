@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { aListedResult, aResult, resultListOf as listOf, signInAs } from '../../../testing/fixtures';
@@ -7,6 +8,11 @@ import { firstResultsQuery, resultPages } from '../first-page';
 import { ResultsScreen } from './results-screen';
 
 beforeEach(() => signInAs('admin'));
+
+/** The address's query, to check what the filters keep there. */
+function Address() {
+  return <div data-testid="address">{useLocation().search}</div>;
+}
 
 const listCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.path === 'admin/getquizresult');
 
@@ -57,6 +63,94 @@ test('All / True / False filters on passing, from page 1', async () => {
   );
   await userEvent.click(screen.getByRole('radio', { name: 'All' }));
   await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '' }));
+});
+
+test('each result shows its report status: Draft, Released <day> or Opened <day>', async () => {
+  mockApi({
+    'GET admin/getquizresult': listOf([
+      aListedResult({ _id: 'r1', report: { status: 'draft', releasedAt: null, openedAt: null } }),
+      aListedResult({
+        _id: 'r2',
+        user: { ...aListedResult().user, _id: 'p2', name: 'Alan Turing' },
+        report: { status: 'released', releasedAt: '2026-03-05T10:00:00.000Z', openedAt: null },
+      }),
+      aListedResult({
+        _id: 'r3',
+        user: { ...aListedResult().user, _id: 'p3', name: 'Katherine Johnson' },
+        report: { status: 'opened', releasedAt: '2026-03-05T10:00:00.000Z', openedAt: '2026-03-07T10:00:00.000Z' },
+      }),
+    ]),
+  });
+  renderWithProviders(<ResultsScreen />);
+  const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+  expect(within(await row('Grace Hopper')).getByText('Draft')).toBeInTheDocument();
+  expect(within(await row('Alan Turing')).getByText('Released 5 Mar 2026')).toBeInTheDocument();
+  expect(within(await row('Katherine Johnson')).getByText('Opened 7 Mar 2026')).toBeInTheDocument();
+  expect(within(await row('Alan Turing')).getByRole('link', { name: 'Open report of Alan Turing' })).toHaveAttribute(
+    'href',
+    '/dashboard/result/r2/report',
+  );
+});
+
+test('the report status and the submission dates filter the list from page 1, and the address keeps them', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()], { totalPages: 3 }) });
+  renderWithProviders(
+    <>
+      <ResultsScreen />
+      <Address />
+    </>,
+  );
+  await screen.findByText('Grace Hopper');
+  await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Report' }), 'released');
+  await waitFor(() =>
+    expect(queryOf(listCalls(calls).at(-1))).toEqual({ page: '1', limit: '25', search: '', report: 'released' }),
+  );
+  fireEvent.change(screen.getByLabelText('Submitted from'), { target: { value: '2026-01-10' } });
+  fireEvent.change(screen.getByLabelText('Submitted to'), { target: { value: '2026-01-31' } });
+  await waitFor(() =>
+    expect(queryOf(listCalls(calls).at(-1))).toEqual({
+      page: '1',
+      limit: '25',
+      search: '',
+      report: 'released',
+      from: '2026-01-10',
+      to: '2026-01-31',
+    }),
+  );
+  expect(screen.getByTestId('address')).toHaveTextContent('?report=released&from=2026-01-10&to=2026-01-31');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Report' }), 'all');
+  await waitFor(() =>
+    expect(queryOf(listCalls(calls).at(-1))).toEqual({
+      page: '1',
+      limit: '25',
+      search: '',
+      from: '2026-01-10',
+      to: '2026-01-31',
+    }),
+  );
+});
+
+test('filters in the address are applied at once; a range ending before it starts is refused without asking', async () => {
+  const { calls } = mockApi({ 'GET admin/getquizresult': listOf([aListedResult()]) });
+  renderWithProviders(<ResultsScreen />, { route: '/dashboard/result?passed=false&report=opened&from=2026-02-01' });
+  await screen.findByText('Grace Hopper');
+  expect(queryOf(listCalls(calls)[0])).toEqual({
+    page: '1',
+    limit: '25',
+    search: '',
+    passed: 'false',
+    report: 'opened',
+    from: '2026-02-01',
+  });
+  expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue('opened');
+  expect(screen.getByRole('radio', { name: 'False' })).toBeChecked();
+  fireEvent.change(screen.getByLabelText('Submitted to'), { target: { value: '2026-01-15' } });
+  expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Download all reports' })).toBeDisabled();
+  await act(async () => {});
+  expect(listCalls(calls)).toHaveLength(1);
 });
 
 test('search is sent to the server once typing has paused for 500 ms', () =>

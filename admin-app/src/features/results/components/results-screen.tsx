@@ -1,23 +1,34 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
 import { serverListPanel } from '../../../lib/use-server-paging';
-import { useResults, type PassFilter } from '../hooks/use-results';
+import { useResults, type PassFilter, type ReportFilter } from '../hooks/use-results';
 import { ResultCards } from './result-cards';
 import { ResultDetailModal } from './result-detail-modal';
+import { ResultExports } from './result-exports';
 import { ResultTable } from './result-table';
+import classes from './results.module.css';
 
-const filters: { label: string; value: PassFilter }[] = [
+const passChoices: { label: string; value: PassFilter }[] = [
   { label: 'All', value: 'all' },
   { label: 'True', value: 'true' },
   { label: 'False', value: 'false' },
 ];
 
+const reportChoices: { label: string; value: ReportFilter }[] = [
+  { label: 'All', value: 'all' },
+  { label: 'Draft', value: 'draft' },
+  { label: 'Released', value: 'released' },
+  { label: 'Opened', value: 'opened' },
+];
+
 /**
  * `/dashboard/result`: every participant's result, paged, filtered and searched on the server.
- * `?view=<id>` opens that result's details (other sections link to a result this way).
+ * `?view=<id>` opens that result's details (other sections link to a result this way); the filters
+ * are kept in the address too (`?passed=&report=&from=&to=`). The exports and the reports' archive
+ * take the filters the list shows.
  */
 export function ResultsScreen() {
   const list = useResults();
@@ -41,11 +52,12 @@ export function ResultsScreen() {
   const results = list.data?.results ?? [];
   const summary = list.data?.summary;
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
-  const filtering = Boolean(list.debouncedSearch) || list.filter !== 'all';
+  const { filters, setFilter } = list;
 
   return (
     <Stack gap="lg">
       <PageHeader title="Quiz Results" description="How participants did, overall and per category." />
+      <ResultExports filter={list.filterQuery} disabled={list.rangeError !== null} />
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <StatCard label="Total Results" value={summary?.total ?? 0} description="Submitted assessments" />
@@ -69,7 +81,7 @@ export function ResultsScreen() {
         />
       </SimpleGrid>
 
-      <Group justify="space-between" gap="sm">
+      <div className={classes.filters}>
         <SearchInput
           label="Search results"
           placeholder="Search by name or email..."
@@ -82,12 +94,37 @@ export function ResultsScreen() {
           </Text>
           <SegmentedChoice
             aria-labelledby="passed-filter-label"
-            data={filters}
-            value={list.filter}
-            onChange={list.setFilter}
+            data={passChoices}
+            value={filters.passed}
+            onChange={(value) => setFilter('passed', value)}
           />
         </Group>
-      </Group>
+        <NativeSelect
+          label="Report"
+          data={reportChoices}
+          value={filters.report}
+          onChange={(event) => setFilter('report', event.currentTarget.value as ReportFilter)}
+        />
+        <div className={classes.dates}>
+          <TextInput
+            type="date"
+            label="Submitted from"
+            className={classes.date}
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => setFilter('from', event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="Submitted to"
+            className={classes.date}
+            value={filters.to}
+            min={filters.from || undefined}
+            error={list.rangeError}
+            onChange={(event) => setFilter('to', event.currentTarget.value)}
+          />
+        </div>
+      </div>
 
       <ListPanel
         itemLabel="results"
@@ -95,7 +132,7 @@ export function ResultsScreen() {
           count: results.length,
           total: list.data?.totalResults ?? 0,
           totalPages,
-          searching: filtering,
+          searching: list.filtering,
         })}
         empty={{ title: 'No Results Found', hint: 'Results appear here once participants submit the quiz' }}
         searchHint="Try a different search or filter"

@@ -1,0 +1,1 @@
+export { DownloadStatus, formatBytes, type DownloadStatusProps } from './download-status';

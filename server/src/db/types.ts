@@ -253,6 +253,54 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** The doctor's report on a result (migration 0016): its latest comments, release and first opening. */
+export interface ReportsTable {
+  result_id: string;
+  participant_id: string;
+  overall_comment: Generated<string>;
+  /** JSON object: category name -> comment. */
+  category_comments: Generated<string>;
+  /** The saved comments' version: 0 before the first save. */
+  version: Generated<number>;
+  saved_at: IsoTimestamp | null;
+  saved_by: string | null;
+  /** Null: a draft (the participant sees nothing). */
+  released_at: IsoTimestamp | null;
+  released_by: string | null;
+  /** When the participant first opened a released copy. */
+  opened_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+}
+
+/** One saved version of a report's comments (migration 0016); never changed. */
+export interface ReportVersionsTable {
+  result_id: string;
+  version: number;
+  overall_comment: string;
+  /** JSON object: category name -> comment. */
+  category_comments: string;
+  saved_at: IsoTimestamp;
+  saved_by: string | null;
+}
+
+/** A link that opens the participant's copy of a report (migration 0016). */
+export interface ReportLinksTable {
+  id: string;
+  result_id: string;
+  participant_id: string;
+  /** SHA-256 (hex) of the link's token (32 random bytes, base64url); the token is never stored. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  revoked_at: IsoTimestamp | null;
+  opened_at: IsoTimestamp | null;
+  /** 1: the participant's copy shows the correct answers. */
+  show_correct: IntBoolean;
+  /** The address it was mailed to; null when the admin copied it. */
+  mailed_to: string | null;
+  created_by: string | null;
+}
+
 /** Every table Kysely knows about. Add new tables here and in a migration. */
 export interface Database {
   users: UsersTable;
@@ -274,6 +322,9 @@ export interface Database {
   account_second_factors: AccountSecondFactorsTable;
   account_recovery_codes: AccountRecoveryCodesTable;
   audit_log: AuditLogTable;
+  reports: ReportsTable;
+  report_versions: ReportVersionsTable;
+  report_links: ReportLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

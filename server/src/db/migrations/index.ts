@@ -14,6 +14,7 @@ import * as phonesE164 from './0012-phones-e164';
 import * as accountSessions from './0013-account-sessions';
 import * as auditLog from './0014-audit-log';
 import * as secondFactor from './0015-second-factor';
+import * as reports from './0016-reports';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-account-sessions': accountSessions,
   '0014-audit-log': auditLog,
   '0015-second-factor': secondFactor,
+  '0016-reports': reports,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

@@ -33,3 +33,4 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
 }
 
 export { mockApi } from '../../../config/test-http';
+export { participantContentFixture, participantReportFixture, reportContentFixture } from './report-fixture';

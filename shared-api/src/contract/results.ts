@@ -66,12 +66,18 @@ export const resultSchema = z.object({
 });
 export type Result = z.infer<typeof resultSchema>;
 
+/** Whether `YYYY-MM-DD` names a day of the calendar (`Date.parse` takes 2025-02-30 as 2 March). */
+const isCalendarDay = (text: string) => {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+};
+
 /** A day of the query string (`YYYY-MM-DD`, read in UTC). */
 const dayQuery = (field: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${field} must be a real date`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${field} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(isCalendarDay, `${field} must be a real date`)
     .optional();
 
 /**

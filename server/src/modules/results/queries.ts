@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/postgres/postgres';
+import type { ReportStatus } from '@prometrica/shared-api/contract';
 import type { Executor, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
 import { bit, decodeAnswers, decodeCategories } from './codecs';
@@ -53,10 +54,13 @@ function toListed(
     participant_email: string;
     participant_phone: string;
     participant_created_at: string;
+    report_released_at: string | null;
+    report_opened_at: string | null;
   },
 ): ResultWithParticipant {
   return {
     ...toResult(row),
+    report: { releasedAt: row.report_released_at, openedAt: row.report_opened_at },
     categories: decodeCategories(row.categories),
     participant: {
       id: row.participant_id,
@@ -116,7 +120,15 @@ export interface ResultFilter {
   /** Substring of the participant's name or email, any case. */
   search: string;
   passed?: boolean;
+  /** First and last submission day (`YYYY-MM-DD`, UTC), both included. */
+  from?: string;
+  to?: string;
+  report?: ReportStatus;
 }
+
+/** Whether the filter narrows the results beyond the search and the pass filter. */
+const narrowsFurther = (filter: ResultFilter) =>
+  filter.from !== undefined || filter.to !== undefined || filter.report !== undefined;
 
 /** An FTS5 phrase: the text in double quotes, its own quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -142,18 +154,54 @@ function resultMatches(db: Executor, search: string) {
     select id from participants where name_lower like ${pattern} escape '\\' or email_lower like ${pattern} escape '\\')`;
 }
 
+/** The first instant after day `day` (`YYYY-MM-DD`), as stored timestamps are written. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * Results whose report is in `status`: no report row, or one not released, is a draft. Released
+ * and opened reports are few beside the results, so the condition reads them (an index each,
+ * migration 0016) rather than joining every result.
+ */
+function reportIn(status: ReportStatus) {
+  if (status === 'draft') {
+    return sql<boolean>`results.id not in (select result_id from reports where released_at is not null)`;
+  }
+  const opened = status === 'opened' ? sql`opened_at is not null` : sql`opened_at is null`;
+  return sql<boolean>`results.id in (select result_id from reports where released_at is not null and ${opened})`;
+}
+
+/**
+ * The conditions on submission days and report status, each only when asked for, so a list
+ * without them runs the statements it always ran. The days compare the stored ISO text, which
+ * sorts as time does, on the `(created_at, id)` index.
+ */
+export function narrowingConditions(filter: ResultFilter) {
+  const conditions = [];
+  if (filter.from !== undefined) conditions.push(sql<boolean>`results.created_at >= ${`${filter.from}T00:00:00.000Z`}`);
+  if (filter.to !== undefined) conditions.push(sql<boolean>`results.created_at < ${dayAfter(filter.to)}`);
+  if (filter.report !== undefined) conditions.push(reportIn(filter.report));
+  return conditions;
+}
+
 /** Results matching the filter (no join: filtering needs only the results table). */
-function matchingResults(db: Executor, filter: ResultFilter, usePassed: boolean) {
+export function matchingResults(db: Executor, filter: ResultFilter, usePassed: boolean) {
   let query = db.selectFrom('results');
   if (filter.search) query = query.where(resultMatches(db, filter.search));
   if (usePassed && filter.passed !== undefined) query = query.where('results.passed', '=', bit(filter.passed));
+  for (const condition of narrowingConditions(filter)) query = query.where(condition);
   return query;
 }
 
 export async function countResults(db: Executor, filter: ResultFilter): Promise<number> {
   // One full-text row per result: without a pass filter, SQLite counts the index's matches alone.
   const text = filter.search.toLowerCase();
-  if (filter.search && filter.passed === undefined && !isPostgres(db) && [...text].length >= 3) {
+  if (
+    filter.search &&
+    filter.passed === undefined &&
+    !narrowsFurther(filter) &&
+    !isPostgres(db) &&
+    [...text].length >= 3
+  ) {
     const { rows } = await sql<{
       count: number;
     }>`select count(*) as count from result_search where result_search match ${ftsPhrase(text)}`.execute(db);
@@ -165,7 +213,7 @@ export async function countResults(db: Executor, filter: ResultFilter): Promise<
   return toCount(row.count);
 }
 
-/** One page of results with their participants, newest first. */
+/** One page of results with their participants and report status, newest first. */
 export async function listResults(
   db: Executor,
   filter: ResultFilter,
@@ -181,17 +229,28 @@ export async function listResults(
         .limit(page.limit)
         .offset(page.offset)
     : undefined;
-  const rows = await db
+  const pageRows = db
     .selectFrom('results')
     .innerJoin('participants', 'participants.id', 'results.participant_id')
     .$if(pageIds !== undefined, (query) => query.where('results.id', 'in', pageIds!))
     .$if(pageIds === undefined && filter.passed !== undefined, (query) =>
       query.where('results.passed', '=', bit(filter.passed!)),
     )
+    .$if(pageIds === undefined, (query) =>
+      narrowingConditions(filter).reduce((narrowed, condition) => narrowed.where(condition), query),
+    )
     .select(listedColumns)
     .orderBy('results.created_at', 'desc')
     .orderBy('results.id', 'desc')
-    .$if(pageIds === undefined, (query) => query.limit(page.limit).offset(page.offset))
+    .$if(pageIds === undefined, (query) => query.limit(page.limit).offset(page.offset));
+  // The report is joined to the page's rows alone, after they are chosen.
+  const rows = await db
+    .selectFrom(pageRows.as('page'))
+    .leftJoin('reports', 'reports.result_id', 'page.id')
+    .selectAll('page')
+    .select(['reports.released_at as report_released_at', 'reports.opened_at as report_opened_at'])
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.id', 'desc')
     .execute();
   return rows.map(toListed);
 }
@@ -201,13 +260,18 @@ export async function findResultWithParticipant(db: Executor, id: string): Promi
   const row = await db
     .selectFrom('results')
     .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .leftJoin('reports', 'reports.result_id', 'results.id')
     .select(listedColumns)
+    .select(['reports.released_at as report_released_at', 'reports.opened_at as report_opened_at'])
     .where('results.id', '=', id)
     .executeTakeFirst();
   return row ? toListed(row) : undefined;
 }
 
-/** Totals over every result matching the search (whatever the pass filter), in SQL. */
+/**
+ * Totals over every result matching the search, submission days and report status (whatever the
+ * pass filter), in SQL.
+ */
 export async function summarizeResults(
   db: Executor,
   filter: ResultFilter,

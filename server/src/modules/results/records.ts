@@ -37,8 +37,15 @@ export interface AnswerRecord {
   isCorrect: boolean;
 }
 
-/** A result with its category figures and the participant it belongs to, as lists show it. */
+/** Where the doctor's report on a result stands: both null while it is a draft (or there is none). */
+export interface ResultReportDates {
+  releasedAt: string | null;
+  openedAt: string | null;
+}
+
+/** A result with its category figures, the participant it belongs to and its report, as lists show it. */
 export interface ResultWithParticipant extends ResultRecord {
   categories: ResultCategoryRecord[];
+  report: ResultReportDates;
   participant: { id: string; name: string; email: string; phone: string; createdAt: string };
 }

@@ -10,7 +10,8 @@ const { list, getById } = routeGroup({ tag: 'results', access: access.admins });
 export const resultRoutes = [
   list({
     url: '/admin/getquizresult',
-    summary: 'List results newest first, searched on participant name and email, filtered on passed',
+    summary:
+      'List results newest first with their report status, searched on participant name and email, filtered on passed, submission days (from, to) and report status',
     query: resultListQuerySchema,
     response: resultListResponseSchema,
     handler: ({ app, query }) => listResultsPage(app, query),

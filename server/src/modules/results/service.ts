@@ -2,6 +2,8 @@ import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
 import {
   performanceOf,
   type CategoryFigure,
+  type ReportStatus,
+  type ResultFilterQuery,
   type Result,
   type resultListQuerySchema,
   type ResultListResponse,
@@ -12,12 +14,28 @@ import type { z } from 'zod';
 import type { Store } from '../../db/types';
 import { found } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
-import { countResults, findResultWithParticipant, listAnswers, listResults, summarizeResults } from './queries';
-import type { ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
+import { ValidationError } from '../../lib/validation';
+import {
+  countResults,
+  findResultWithParticipant,
+  listAnswers,
+  listResults,
+  summarizeResults,
+  type ResultFilter,
+} from './queries';
+import type { ResultCategoryRecord, ResultRecord, ResultReportDates, ResultWithParticipant } from './records';
 
 // What other modules use of this one: they reach it through this file only.
-export type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
-export { findParticipantResult, findResultByParticipant, findResultCategories, listAnswers } from './queries';
+export type { AnswerRecord, ResultCategoryRecord, ResultRecord, ResultReportDates } from './records';
+export {
+  countResults,
+  findParticipantResult,
+  findResultByParticipant,
+  findResultCategories,
+  listAnswers,
+  matchingResults,
+  type ResultFilter,
+} from './queries';
 export { storedResultIds, submissionStatements, type NewSubmission } from './submission-statements';
 
 export const resultNotFoundMessage = 'Result not found';
@@ -45,9 +63,33 @@ export function toCategoryFigure(figure: ResultCategoryRecord): CategoryFigure {
   };
 }
 
+/** A report's status from its dates: not released is a draft, whether or not it was ever opened. */
+export function reportStatusOf(report: ResultReportDates): ReportStatus {
+  if (report.releasedAt === null) return 'draft';
+  return report.openedAt === null ? 'released' : 'opened';
+}
+
+/**
+ * The list's filters as the queries take them, shared by the list, the exports and the reports
+ * archive. A range that ends before it starts is refused (400) rather than read as no results.
+ */
+export function resultFilterOf(query: ResultFilterQuery & { search: string }): ResultFilter {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new ValidationError([{ field: 'from', message: 'from must be on or before to' }]);
+  }
+  return {
+    search: query.search,
+    ...(query.passed ? { passed: query.passed === 'true' } : {}),
+    ...(query.from !== undefined ? { from: query.from } : {}),
+    ...(query.to !== undefined ? { to: query.to } : {}),
+    ...(query.report !== undefined ? { report: query.report } : {}),
+  };
+}
+
 function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
   return {
     _id: result.id,
+    report: { status: reportStatusOf(result.report), ...result.report },
     user: {
       _id: result.participant.id,
       name: result.participant.name,
@@ -65,13 +107,15 @@ function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
 
 /**
  * `GET admin/getquizresult`: one page of results (without answers), newest first. `summary` covers
- * every result the search matches, whatever the pass filter, so the stat cards stay put.
+ * every result the search, the submission days and the report status match, whatever the pass
+ * filter: the pass filter is a tab over the cards' population (the cards stay put as it changes),
+ * while the days and the report status choose the population itself.
  */
 export async function listResultsPage(
   store: Store,
   query: z.output<typeof resultListQuerySchema>,
 ): Promise<ResultListResponse> {
-  const filter = { search: query.search, ...(query.passed ? { passed: query.passed === 'true' } : {}) };
+  const filter = resultFilterOf(query);
   // The page asked for is read alongside the totals (most calls ask for a page that exists) and
   // read again only when it lies past the last page. Without a pass filter the summary's count
   // is the total, so no separate count is run.

@@ -1,0 +1,274 @@
+import type { ReportComments, ReportContent } from '@prometrica/shared-api/contract';
+import { renderReportPdf, type ReportPdfInput } from '../../src/modules/reports/pdf';
+import { isCovered, printable, replacementCharacter } from '../../src/modules/reports/pdf/fonts';
+import { flattened, pdfFonts, pdfPageCount, pdfText } from '../helpers/pdf-text';
+import { multiScriptName, reportCategoryNames, reportComments, reportContent } from '../helpers/report-fixture';
+
+const released = '2026-03-05T10:00:00.000Z';
+const doctor = 'Dr. Alma Reyes';
+
+const render = (overrides: Partial<ReportPdfInput> & { content?: ReportContent; comments?: ReportComments } = {}) =>
+  renderReportPdf({
+    content: reportContent(),
+    comments: reportComments(),
+    releasedAt: released,
+    doctorName: doctor,
+    audience: 'admin',
+    ...overrides,
+  });
+
+describe('renderReportPdf: the admin copy', () => {
+  let text: string;
+  let flat: string;
+  let pdf: Buffer;
+  const content = reportContent();
+
+  beforeAll(async () => {
+    pdf = await render({ content });
+    text = pdfText(pdf);
+    flat = flattened(text);
+  });
+
+  it('is a PDF whose text holds the title, the participant and the dates in UTC', () => {
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(text).toContain('Assessment report');
+    expect(text).toContain(multiScriptName);
+    expect(text).toContain('zoe.nunez@example.org');
+    expect(text).toContain('+44 20 7946 0958');
+    expect(flat).toContain('Invited 1 March 2026, 08:00 UTC');
+    expect(flat).toContain('Consented 2 March 2026, 09:04 UTC');
+    expect(flat).toContain('Started 2 March 2026, 09:05 UTC');
+    expect(flat).toContain('Submitted 2 March 2026, 09:31 UTC');
+    expect(flat).toContain('Time taken 26 min 40 s');
+  });
+
+  it('gives the overall score, the pass and the percentile in the cohort', () => {
+    const { totals } = content;
+    expect(flat).toContain(
+      `Score ${totals.percent}% (${totals.correctAnswer} correct, ${totals.wrongAnswer} wrong, of ${totals.totalAnswers})`,
+    );
+    expect(flat).toContain('Result Passed');
+    expect(flat).toContain('Higher than 64% of 212 participants');
+  });
+
+  it("names every category with its percent, band and percentile, and the doctor's comment on it", () => {
+    for (const category of content.categories) {
+      expect(flat).toContain(`${category.categoryName} ${category.percent}% · ${category.performance}`);
+      expect(flat).toContain(`Percentile: higher than ${category.percentile}% of participants`);
+    }
+    for (const name of reportCategoryNames.slice(0, -1)) {
+      expect(flat).toContain(`Comment on ${name}: consistent with the interview.`);
+    }
+    // Each bar's scale marks the band boundaries.
+    expect(text.match(/^\s*0\s+25\s+75\s+100\s*$/gm)).toHaveLength(content.categories.length);
+  });
+
+  it("keeps the overall comment's paragraphs apart, after the categories and before the answers", () => {
+    const first = text.indexOf('Overall a steady performance with clear strengths.');
+    const second = text.indexOf('We suggest a follow-up conversation about attention to detail.');
+    expect(first).toBeGreaterThan(text.indexOf(reportCategoryNames.at(-1) ?? ''));
+    expect(second).toBeGreaterThan(first);
+    expect(text.slice(first, second)).toMatch(/strengths\.\s*\n/);
+    expect(text.indexOf('Answers')).toBeGreaterThan(second);
+  });
+
+  it('lists every answer with the answer given, the correct one and the mark', () => {
+    expect(flat).toContain('Correct answer');
+    for (const [index, answer] of content.answers.entries()) {
+      expect(text).toContain(answer.userAnswer);
+      expect(text).toContain(answer.correctAnswer);
+      expect(text).toMatch(new RegExp(`^\\s*${index + 1}\\s+Question ${index + 1}: which`, 'm'));
+    }
+    const wrong = content.answers.filter((answer) => answer.isCorrect === false).length;
+    expect(text.match(/✗ Wrong/g)).toHaveLength(wrong);
+    expect(text.match(/✓ Correct/g)).toHaveLength(content.answers.length - wrong);
+  });
+
+  it('gives the concerns ratings and the consent record, client address included', () => {
+    for (const concern of content.concerns) {
+      expect(text).toContain(concern.title);
+      expect(text).toContain(concern.description);
+      expect(text).toContain(concern.rating);
+    }
+    const consent = content.consent!;
+    expect(flat).toContain(`Text version ${consent.textVersion}`);
+    expect(flat).toContain(`Text SHA-256 ${consent.textSha256}`);
+    expect(flat).toContain(`Signed name ${multiScriptName}`);
+    expect(flat).toContain('Method Drawn');
+    expect(flat).toContain(`Participant's date ${consent.date}`);
+    expect(flat).toContain('Server time 2 March 2026, 09:04 UTC');
+    expect(flat).toContain(`Client address ${consent.clientAddress}`);
+  });
+
+  it('embeds the signature image', () => {
+    expect(pdf.toString('latin1')).toMatch(
+      /\/Subtype \/Image[\s\S]*?\/Width 600[\s\S]*?\/Height 160|\/Width 600\s*\/Height 160/,
+    );
+  });
+
+  it('numbers every page "Page N of M" with the release and the doctor', () => {
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const pageText = flattened(pdfText(pdf, page));
+      expect(pageText).toContain(`Page ${page} of ${pages}`);
+      expect(pageText).toContain(`Released 5 March 2026 by ${doctor}`);
+    }
+  });
+
+  it('embeds its fonts as subsets mapped to Unicode, and no other font', () => {
+    const fonts = pdfFonts(pdf);
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    for (const font of fonts) expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+  });
+});
+
+describe('renderReportPdf: the participant copy', () => {
+  it('leaves out the correct answers, the marks and the client address when they are not shown', async () => {
+    const content = reportContent({ participantCopy: true });
+    const text = pdfText(await render({ content, audience: 'participant' }));
+    for (const answer of content.answers) expect(text).toContain(answer.userAnswer);
+    expect(text).not.toContain('Correct answer');
+    expect(text).not.toMatch(/Right answer|✓ Correct|✗ Wrong/);
+    expect(text).not.toContain('Client address');
+    expect(text).not.toContain(content.consent!.clientAddress!);
+    expect(text).toContain(multiScriptName);
+  });
+
+  it('leaves them out for the participant even when the content still carries them', async () => {
+    const content = { ...reportContent(), showsCorrectAnswers: false };
+    const text = pdfText(await render({ content, audience: 'participant' }));
+    expect(text).not.toMatch(/Correct answer|Right answer|✓ Correct|✗ Wrong/);
+  });
+
+  it('shows the correct answers and marks when the admin chose to show them', async () => {
+    const content = reportContent();
+    const text = pdfText(await render({ content, audience: 'participant' }));
+    expect(text).toContain('Correct answer');
+    expect(text).toContain('Right answer 1');
+    expect(text).toContain('✗ Wrong');
+    expect(text).not.toContain('Client address');
+  });
+
+  it('says a draft is not released, without a doctor when none is named', async () => {
+    const pdf = await render({ releasedAt: null, doctorName: null, audience: 'participant' });
+    const text = flattened(pdfText(pdf, 1));
+    expect(text).toContain(`${multiScriptName} · Draft, not released`);
+    expect(text).not.toContain('by ');
+  });
+});
+
+describe('renderReportPdf: scripts and glyphs', () => {
+  it('has a glyph for every character of a Latin-extended, Greek and Cyrillic name, in both weights', () => {
+    for (const character of multiScriptName)
+      expect([character, isCovered(character.codePointAt(0)!)]).toEqual([character, true]);
+    expect(printable(multiScriptName)).toBe(multiScriptName);
+  });
+
+  it('composes decomposed letters, so "e" + combining diaeresis prints as the one glyph "ë"', async () => {
+    const decomposed = multiScriptName.normalize('NFD');
+    expect(decomposed).not.toBe(multiScriptName);
+    const text = pdfText(await render({ content: reportContent({ name: decomposed }) }));
+    expect(text).toContain(multiScriptName);
+  });
+
+  it('prints "�" for characters the font lacks (CJK, emoji) instead of a missing glyph', async () => {
+    const name = 'Zoë 山田 🙂';
+    expect(printable(name)).toBe(`Zoë ${replacementCharacter}${replacementCharacter} ${replacementCharacter}`);
+    const text = pdfText(await render({ content: reportContent({ name }) }));
+    expect(text).toContain(`Zoë ${replacementCharacter}${replacementCharacter} ${replacementCharacter}`);
+  });
+
+  it('drops control characters and keeps line ends', () => {
+    expect(printable('a\u0000b\u0007c\r\nd\te\u0085f')).toBe('abc\nd ef');
+  });
+});
+
+describe('renderReportPdf: page breaks', () => {
+  it('repeats the answers table header on every page the table continues on, never splitting a row', async () => {
+    const content = reportContent({ answers: 120 });
+    const pdf = await render({ content });
+    const pages = pdfPageCount(pdf);
+    const pageTexts = Array.from({ length: pages }, (_, i) => pdfText(pdf, i + 1));
+    const withAnswers = pageTexts
+      .map((pageText, i) => ({ page: i + 1, pageText }))
+      .filter(({ pageText }) => /^\s*\d+\s+Question \d+: which/m.test(pageText));
+    expect(withAnswers.length).toBeGreaterThan(2);
+    for (const { pageText } of withAnswers)
+      expect(pageText).toMatch(/#\s+Question\s+Answer given\s+Correct answer\s+Mark/);
+    for (let index = 1; index <= 120; index++) {
+      // A row's number, question, category and answers sit together on one page.
+      const holding = withAnswers.filter(({ pageText }) =>
+        new RegExp(`^\\s*${index}\\s+Question ${index}:`, 'm').test(pageText),
+      );
+      expect(holding).toHaveLength(1);
+      expect(holding[0]!.pageText).toContain(`Given answer ${index}`);
+      expect(holding[0]!.pageText).toMatch(new RegExp(`sequence\\s+(?:\\S+\\s+)*?${index}\\?`));
+    }
+  });
+
+  it('never leaves a section heading last on a page', async () => {
+    // Lengths that move the headings about the page ends: each is checked on every page.
+    for (const answers of [0, 1, 7, 19, 33]) {
+      const pdf = await render({ content: reportContent({ answers }) });
+      for (let page = 1; page <= pdfPageCount(pdf); page++) {
+        const lines = pdfText(pdf, page)
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line && !line.includes('Page '));
+        expect([answers, page, lines.at(-1)]).not.toEqual([
+          answers,
+          page,
+          expect.stringMatching(
+            /^(Dates \(UTC\)|Overall score|Categories|Doctor's comment|Answers|Workplace concerns|Consent)$/,
+          ),
+        ]);
+      }
+    }
+  });
+
+  it('wraps a long comment over pages, keeping all of it', async () => {
+    const paragraph = 'This sentence is part of a long comment from the doctor about the result. '.repeat(10).trim();
+    const overall = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1}. ${paragraph}`).join('\n\n');
+    expect(overall.length).toBeLessThanOrEqual(5000);
+    const pdf = await render({ comments: { overall, categories: { Numeracy: overall } } });
+    const flat = flattened(pdfText(pdf));
+    for (let i = 1; i <= 6; i++) expect(flat.split(`Paragraph ${i}. ${paragraph}`)).toHaveLength(3);
+  });
+});
+
+describe('renderReportPdf: sparse reports', () => {
+  it('renders a report with no answers, categories, concerns, consent, start or comments', async () => {
+    const full = reportContent({ answers: 0 });
+    const content: ReportContent = {
+      ...full,
+      categories: [],
+      concerns: [],
+      concernsSubmittedAt: null,
+      consent: null,
+      dates: { ...full.dates, invitedAt: null, consentedAt: null, startedAt: null, timeTakenSeconds: null },
+    };
+    const flat = flattened(pdfText(await render({ content, comments: { overall: '', categories: {} } })));
+    expect(flat).toContain('Details entered 1 March 2026, 08:00 UTC');
+    expect(flat).toContain('Started Unknown (no answer saved before submitting)');
+    expect(flat).toContain('Time taken Unknown');
+    expect(flat).toContain('No categories.');
+    expect(flat).toContain('No answers.');
+    expect(flat).toContain('No workplace concerns were rated.');
+    expect(flat).toContain('No signed consent on record.');
+    expect(flat).not.toContain("Doctor's comment");
+  });
+
+  it('says so when the signature image is not a picture, and still renders', async () => {
+    const content = reportContent();
+    content.consent = { ...content.consent!, imageBase64: Buffer.from('not a png').toString('base64') };
+    const flat = flattened(pdfText(await render({ content })));
+    expect(flat).toContain('(the signature image could not be read)');
+    expect(flat).toContain('Page 1 of');
+  });
+
+  it('renders the same text twice from the same input', async () => {
+    const [first, second] = await Promise.all([render(), render()]);
+    expect(pdfText(first!)).toBe(pdfText(second!));
+  });
+});

@@ -48,23 +48,33 @@ function run(command, args, options = {}) {
 
 const bin = (pkg, file) => join(root, pkg, 'node_modules', ...file.split('/'));
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+/**
+ * Installs Debian's `packages` when `file` is missing and this runs as root with apt-get; otherwise
+ * says how to install them.
+ */
+function ensureDebian(file, packages, why) {
+  if (existsSync(file)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const list = packages.join(' ');
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
     console.error(
-      'Chromium is missing. Install it with: sudo apt-get update && sudo apt-get install -y chromium fonts-liberation',
+      `${file} is missing (${why}). Install it with: sudo apt-get update && sudo apt-get install -y ${list}`,
     );
     return false;
   }
-  console.log("Installing Debian's chromium (needed by the end-to-end tests)...");
+  console.log(`Installing Debian's ${list} (${why})...`);
   return (
     run('apt-get', ['update', '-qq']) &&
-    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
-      env: { DEBIAN_FRONTEND: 'noninteractive' },
-    })
+    run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
   );
 }
+
+const ensureChromium = () =>
+  ensureDebian('/usr/bin/chromium', ['chromium', 'fonts-liberation'], 'needed by the end-to-end tests');
+
+/** poppler's pdftotext, pdffonts and pdfinfo read the report PDFs back in the server tests. */
+const ensurePoppler = () =>
+  ensureDebian('/usr/bin/pdftotext', ['poppler-utils'], "needed by the server tests that read the report PDF's text");
 
 /** Adds up a jest --json report. */
 function countJest(file) {
@@ -151,6 +161,8 @@ async function twoAtATime(items, task) {
 }
 
 const chromiumOk = await step('chromium', ensureChromium);
+
+await step('poppler', ensurePoppler);
 
 await step('type-check', () => twoAtATime(packages, typecheck));
 

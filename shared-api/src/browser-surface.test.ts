@@ -23,20 +23,34 @@ test('the browser entry never pulls in zod, so it stays out of the front-end bun
   expect([...reached].filter((f) => f.startsWith('package:')).sort()).toEqual(['package:ky', 'package:zustand']);
 });
 
-/** The apps' source files that go into their builds (every file under src/ but the tests). */
+/**
+ * The apps' source files that go into their builds: every file under src/ but the tests and the
+ * tests' helpers (a `testing` folder, which the next test keeps out of reach of the builds).
+ */
 function appSources(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) appSources(full, out);
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'testing') appSources(full, out);
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
   }
   return out;
 }
 
+const appRoot = resolve(__dirname, '..', '..');
+const buildSources = () =>
+  ['shell', 'participant-app', 'admin-app'].flatMap((app) => appSources(join(appRoot, app, 'src')));
+
 test('only tests import the testing entry, so testing-library and its render helper stay out of the bundles', () => {
-  const root = resolve(__dirname, '..', '..');
-  const importers = ['shell', 'participant-app', 'admin-app']
-    .flatMap((app) => appSources(join(root, app, 'src')))
-    .filter((file) => readFileSync(file, 'utf8').includes('@prometrica/shared-api/testing'));
+  const importers = buildSources().filter((file) =>
+    readFileSync(file, 'utf8').includes('@prometrica/shared-api/testing'),
+  );
+  expect(importers).toEqual([]);
+});
+
+test("only tests import an app's testing folder, so its helpers (and what they import) stay out of the bundles", () => {
+  const importers = buildSources().filter((file) =>
+    /from '(?:\.{1,2}\/)+(?:[\w-]+\/)*testing\//.test(readFileSync(file, 'utf8')),
+  );
   expect(importers).toEqual([]);
 });

@@ -27,4 +27,5 @@ export const participantScreenRoutes: readonly (readonly [string, ParticipantScr
   [paths.thankyouCapital, 'thankyou'],
   [`${paths.invite}/:token`, 'invite'],
   [paths.resume, 'resume'],
+  [`${paths.report}/:token`, 'reportLink'],
 ];

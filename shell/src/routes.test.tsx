@@ -24,9 +24,19 @@ function LoginStandIn() {
 
 const screens = {
   ...Object.fromEntries(
-    ['details', 'welcome', 'consent', 'quiz', 'submit', 'reports', 'concerns', 'thankyou', 'invite', 'resume'].map(
-      (name) => [name, () => <p>participant {name} screen</p>],
-    ),
+    [
+      'details',
+      'welcome',
+      'consent',
+      'quiz',
+      'submit',
+      'reports',
+      'concerns',
+      'thankyou',
+      'invite',
+      'resume',
+      'reportLink',
+    ].map((name) => [name, () => <p>participant {name} screen</p>]),
   ),
   // The admin remote's screens (the stand-in remote answers for both).
   dashboard: DashboardStandIn,
@@ -61,6 +71,7 @@ function renderAt(route: string) {
 test.each([
   ['/invite/AbC123_-xyz', 'invite'],
   ['/resume', 'resume'],
+  ['/report/Zx9_-AbC123', 'reportLink'],
 ])('%s opens without stored participant details', async (route, name) => {
   renderAt(route);
   expect(await screen.findByText(`participant ${name} screen`)).toBeInTheDocument();

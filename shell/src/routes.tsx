@@ -10,9 +10,10 @@ const participantRoutes = participantScreenRoutes.filter(([path]) => path !== pa
 
 /**
  * Participant screens open to anyone: they are how a participant comes in without the details form
- * (a personal invitation link, the email and resume code), so they need no stored details.
+ * (a personal invitation link, the email and resume code) or reads a released report from its link
+ * on any device, so they need no stored details.
  */
-const entryScreens: ReadonlySet<ParticipantScreen> = new Set(['invite', 'resume']);
+const entryScreens: ReadonlySet<ParticipantScreen> = new Set(['invite', 'resume', 'reportLink']);
 
 type Guard = ComponentType<{ children: ReactNode }>;
 

@@ -17,6 +17,7 @@ const routes: ParticipantRemoteRoutes = {
     thankyou: lazy(() => import('../features/thankyou')),
     invite: lazy(() => import('../features/invite')),
     resume: lazy(() => import('../features/resume')),
+    reportLink: lazy(() => import('../features/report-link')),
   },
 };
 

@@ -16,6 +16,8 @@ export const paths = {
   invite: '/invite',
   /** Continue on another device with the email and the resume code. */
   resume: '/resume',
+  /** A released report opened from its mail or copied link, without signing in: `/report/<token>`. */
+  report: '/report',
   dashboard: '/dashboard',
   overview: '/dashboard/overview',
 } as const;

@@ -12,7 +12,17 @@ export type RemoteId = keyof typeof remoteNames;
 
 /** Screens the participant remote renders; the shell decides which one a URL shows. */
 export type ParticipantScreen =
-  'details' | 'welcome' | 'consent' | 'quiz' | 'submit' | 'reports' | 'concerns' | 'thankyou' | 'invite' | 'resume';
+  | 'details'
+  | 'welcome'
+  | 'consent'
+  | 'quiz'
+  | 'submit'
+  | 'reports'
+  | 'concerns'
+  | 'thankyou'
+  | 'invite'
+  | 'resume'
+  | 'reportLink';
 
 /** Screens the admin remote renders: the login and everything under `/dashboard/*`. */
 export type AdminScreen = 'login' | 'dashboard';

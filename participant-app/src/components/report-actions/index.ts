@@ -1,0 +1,1 @@
+export { ReportActions, reportPageWidth, type ReportActionsProps } from './report-actions';

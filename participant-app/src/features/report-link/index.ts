@@ -1,0 +1,1 @@
+export { ReportLinkScreen as default, ReportLinkScreen } from './report-link-screen';

@@ -29,6 +29,8 @@ export const auditActions = [
   'invitation.resend',
   'invitation.revoke',
   'result.view',
+  'results.export',
+  'reports.archive',
   'setting.open-entry',
   'setting.retention',
   'setting.audit-retention',

@@ -1,5 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+
+/** The source file a relative import names (`./x` is `x.ts`, `x.tsx` or `x/index.ts`). */
+const sourceOf = (base: string) =>
+  [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => existsSync(f)) ?? base;
 
 /** Files reached from `file` through value imports (type-only imports are erased by the compiler). */
 function valueImportGraph(file: string, seen = new Set<string>()): Set<string> {
@@ -13,7 +17,8 @@ function valueImportGraph(file: string, seen = new Set<string>()): Set<string> {
       seen.add(`package:${spec}`);
       continue;
     }
-    valueImportGraph(resolve(dirname(file), spec) + '.ts', seen);
+    if (spec.endsWith('.css')) continue;
+    valueImportGraph(sourceOf(resolve(dirname(file), spec)), seen);
   }
   return seen;
 }
@@ -21,6 +26,12 @@ function valueImportGraph(file: string, seen = new Set<string>()): Set<string> {
 test('the browser entry never pulls in zod, so it stays out of the front-end bundles', () => {
   const reached = valueImportGraph(join(__dirname, 'index.ts'));
   expect([...reached].filter((f) => f.startsWith('package:')).sort()).toEqual(['package:ky', 'package:zustand']);
+});
+
+test('the report entry, which both remotes bundle, reaches no schema either: Mantine is its only library', () => {
+  const reached = valueImportGraph(join(__dirname, 'report', 'index.ts'));
+  expect(reached).toContain(join(__dirname, 'report', 'report-document.tsx'));
+  expect([...reached].filter((f) => f.startsWith('package:'))).toEqual(['package:@mantine/core']);
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '@prometrica/shared-api/contract';
+import { FileReply, sendFile } from './file-reply';
 import { compressFromBytes, compressReply, PreparedJson, preferredEncoding, SerializedJson } from './json-reply';
 import { parse } from './validation';
 
@@ -75,6 +76,12 @@ export interface RouteDefinition<
   query?: Query;
   params?: Params;
   response: Response;
+  /**
+   * The media type of a reply that is a file (`application/pdf`): the handler returns a `FileReply`
+   * (lib/file-reply.ts), sent without JSON, contract check or compression, and `response` is
+   * `fileResponseSchema`. The API reference and the fuzz tests read it. Absent: the reply is JSON.
+   */
+  produces?: string;
   /** Status of a successful call (200 unless it creates something). */
   status?: 200 | 201;
   /** Other statuses the call answers with on purpose, for the docs. */
@@ -83,11 +90,12 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /**
    * Returns the contract's value, or a reply prepared once and shared by many requests (already
-   * checked against `response` when it was prepared), or one serialised from the contract's type.
+   * checked against `response` when it was prepared), or one serialised from the contract's type,
+   * or (a route with `produces`) a `FileReply`, sent as it is.
    */
   handler(
     context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>,
-  ): Promise<z.input<Response> | PreparedJson | SerializedJson>;
+  ): Promise<z.input<Response> | PreparedJson | SerializedJson | FileReply>;
 }
 
 /** A route in the table, its input types erased. */
@@ -102,6 +110,7 @@ export interface ApiRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   response: z.ZodType;
+  produces?: string;
   status: 200 | 201;
   errors: readonly number[];
   bodyLimit?: number;
@@ -188,6 +197,7 @@ export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
           : undefined;
         reply.code(route.status);
         const value = await route.handler({ body, query, params, request, reply, app });
+        if (value instanceof FileReply) return sendFile(reply, value);
         if (value instanceof PreparedJson || value instanceof SerializedJson)
           return sendJson(route, request, reply, value);
         const checked = route.response.safeParse(value);

@@ -33,8 +33,14 @@ export function violation(route: ApiRoute, request: FuzzRequest, response: Light
   const status = response.statusCode;
   if (status >= 500) return `answered ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) {
+  // A route that answers with a file (route.produces) sends it, not JSON, when it succeeds.
+  const expectedType = status < 300 && route.produces ? route.produces : 'application/json';
+  if (!String(response.headers['content-type'] ?? '').startsWith(expectedType)) {
     return `answered ${status} with content-type ${String(response.headers['content-type'])}`;
+  }
+  if (expectedType !== 'application/json') {
+    if (status !== route.status) return `answered ${status}, the route answers ${route.status}`;
+    return response.rawPayload.length > 0 ? null : 'answered an empty file';
   }
   // What the client sent may come back in a message (a bad id, say): only leaks the request lacked count.
   const sent = `${request.url}\n${JSON.stringify(request.headers)}\n${request.payload ?? ''}`;

@@ -30,11 +30,13 @@ function renderOperation(method: string, path: string, operation: OpenApiOperati
     `<p>${escapeHtml(operation.description)}</p>`,
     operation.parameters ? block('Parameters', operation.parameters) : '',
     operation.requestBody ? block('Request body', operation.requestBody.content['application/json'].schema) : '',
-    ...Object.entries(operation.responses).map(([status, response]) =>
-      response.content && !('$ref' in response.content['application/json'].schema)
-        ? block(`${status} ${response.description}`, response.content['application/json'].schema)
-        : `<h4>${escapeHtml(`${status} ${response.description}`)}</h4>`,
-    ),
+    ...Object.entries(operation.responses).map(([status, response]) => {
+      // One media type per reply: JSON, or a file's (a PDF), whose schema says only that.
+      const schema = response.content ? Object.values(response.content)[0]?.schema : undefined;
+      return schema && !('$ref' in schema)
+        ? block(`${status} ${response.description}`, schema)
+        : `<h4>${escapeHtml(`${status} ${response.description}`)}</h4>`;
+    }),
   ];
   return (
     `<details><summary><span class="method ${verb}">${verb}</span> <code>${escapeHtml(path)}</code> ` +

@@ -22,7 +22,8 @@ export interface OpenApiOperation {
   'x-access': string[];
   parameters?: Array<{ name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }>;
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  /** JSON, or for a route that answers with a file, its media type (`application/pdf`). */
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export const apiPrefix = '/api';
@@ -33,7 +34,7 @@ const errorDescriptions: Record<number, string> = {
   403: 'Signed in, but not allowed to do this',
   404: 'Unknown id',
   409: 'Conflicts with what is stored',
-  410: 'Gone: the invitation was withdrawn or has expired',
+  410: 'Gone: the invitation or report link was withdrawn or has expired',
   413: 'Request body too large',
   429: 'Too many attempts: wait the seconds Retry-After gives',
   502: 'The mail server refused the message or could not be reached',
@@ -99,7 +100,9 @@ function operationOf(route: ApiRoute): OpenApiOperation {
   const responses: OpenApiOperation['responses'] = {
     [String(route.status)]: {
       description: route.status === 201 ? 'Created' : 'OK',
-      content: { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } },
+      content: route.produces
+        ? { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } }
+        : { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } },
     },
   };
   for (const status of route.errors) {
@@ -143,7 +146,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocume
       description:
         'Every call of the Prometrica assessment. Errors are JSON { message, error? }: 400 names the field, ' +
         '401 no or expired token, 403 wrong role, 404 unknown id, 409 conflict, 410 a withdrawn or expired ' +
-        'invitation, 413 body too large, 429 too many attempts (see Retry-After).',
+        'invitation or report link, 413 body too large, 429 too many attempts (see Retry-After).',
     },
     paths,
     components: {

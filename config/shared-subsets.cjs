@@ -165,7 +165,10 @@ const platform = {
 
 /** Fails the build when any app or Mantine package imports a name the platform does not offer. */
 function checkContract() {
-  const apps = ['shell', 'participant-app', 'admin-app'].flatMap((a) => sourceFiles(path.join(root, a, 'src')));
+  // shared-api too: the apps bundle its React entries (the report, the standalone mount, the theme).
+  const apps = ['shell', 'participant-app', 'admin-app', 'shared-api'].flatMap((a) =>
+    sourceFiles(path.join(root, a, 'src')),
+  );
   const mantineFiles = (pkg) => {
     const dir = path.join(root, 'admin-app/node_modules', pkg);
     return fs.existsSync(dir) ? sourceFiles(path.join(fs.realpathSync(dir), 'esm')) : [];

@@ -93,12 +93,7 @@ export function ReportLinkScreen() {
             This link works until {formatDate(expiresAt)}. Download the PDF to keep a copy.
           </Text>
         </Stack>
-        <ReportDocument
-          content={report.content}
-          comments={report.comments}
-          releasedAt={report.releasedAt}
-          doctorName={report.doctorName}
-        />
+        <ReportDocument {...report} />
       </Stack>
     </Page>
   );

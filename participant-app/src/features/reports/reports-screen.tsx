@@ -63,12 +63,7 @@ function ReleasedReports({ reports }: { reports: readonly ParticipantReport[] })
             </Text>
             <ReportActions />
           </Stack>
-          <ReportDocument
-            content={report.content}
-            comments={report.comments}
-            releasedAt={report.releasedAt}
-            doctorName={report.doctorName}
-          />
+          <ReportDocument {...report} />
         </Stack>
       ))}
     </>

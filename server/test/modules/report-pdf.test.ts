@@ -1,4 +1,4 @@
-import type { ReportComments, ReportContent } from '@prometrica/shared-api/contract';
+import { limits, type ReportComments, type ReportContent } from '@prometrica/shared-api/contract';
 import { renderReportPdf, type ReportPdfInput } from '../../src/modules/reports/pdf';
 import { isCovered, printable, replacementCharacter } from '../../src/modules/reports/pdf/fonts';
 import { flattened, pdfFonts, pdfPageCount, pdfText } from '../helpers/pdf-text';
@@ -153,7 +153,7 @@ describe('renderReportPdf: the participant copy', () => {
   it('says a draft is not released, without a doctor when none is named', async () => {
     const pdf = await render({ releasedAt: null, doctorName: null, audience: 'participant' });
     const text = flattened(pdfText(pdf, 1));
-    expect(text).toContain(`${multiScriptName} · Draft, not released`);
+    expect(text).toContain(`Draft, not released · ${multiScriptName}`);
     expect(text).not.toContain('by ');
   });
 });
@@ -234,6 +234,37 @@ describe('renderReportPdf: page breaks', () => {
     const pdf = await render({ comments: { overall, categories: { Numeracy: overall } } });
     const flat = flattened(pdfText(pdf));
     for (let i = 1; i <= 6; i++) expect(flat.split(`Paragraph ${i}. ${paragraph}`)).toHaveLength(3);
+  });
+});
+
+describe('renderReportPdf: the longest texts the limits allow', () => {
+  it('writes a row taller than a page across the full width, and keeps one footer line on each page', async () => {
+    const content = reportContent({ answers: 3, name: 'N'.repeat(limits.name) });
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    content.answers[0]!.question = words.slice(0, words.lastIndexOf(' ', limits.questionText));
+    content.answers[1]!.question = 'W'.repeat(limits.questionText);
+    content.answers[1]!.userAnswer = 'x'.repeat(limits.answerText);
+    const comments = { overall: 'z'.repeat(limits.reportComment), categories: {} };
+    const pdf = await render({ content, comments, doctorName: 'D'.repeat(limits.name) });
+    const pages = pdfPageCount(pdf);
+    const text = pdfText(pdf);
+    const flat = flattened(text);
+    for (let i = 0; i < 260; i++) expect(flat).toContain(` word${i} `);
+    // Runs of 100 characters or more get a zero-width space every 20, where the line may break.
+    const unbroken = text.replaceAll('\u200B', '');
+    const letters = (letter: string) => (unbroken.match(new RegExp(`${letter}{5,}`, 'g')) ?? []).join('').length;
+    expect(letters('W')).toBe(limits.questionText);
+    expect(letters('x')).toBe(limits.answerText);
+    expect(letters('z')).toBe(limits.reportComment);
+    expect(flat).toContain('Given answer 1');
+    expect(flat).toContain('Question 3: which of the listed');
+    expect(flat).toContain('Workplace concerns');
+    expect(flat).toContain('Signature');
+    // One footer a page, cut to a line: a footer spilling over would have added pages of its own.
+    expect(text.match(/Page \d+ of \d+/g)).toEqual(
+      Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`),
+    );
+    expect(text.match(/Released 5 March 2026 by D+…/g)).toHaveLength(pages);
   });
 });
 

@@ -182,11 +182,11 @@ function consent(sheet: Sheet, content: ReportContent, audience: ReportPdfInput[
   signature(sheet, agreement.imageBase64);
 }
 
+/** The release (or "Draft") and the doctor first: the footer is one line, and a long name is cut with "…". */
 function footerText({ content, releasedAt, doctorName }: ReportPdfInput): string {
-  const name =
-    content.participant.name.length > 60 ? `${content.participant.name.slice(0, 59)}…` : content.participant.name;
   const doctor = doctorName ? ` by ${doctorName}` : '';
-  return releasedAt ? `${name} · Released ${formatDay(releasedAt)}${doctor}` : `${name} · Draft, not released${doctor}`;
+  const release = releasedAt ? `Released ${formatDay(releasedAt)}${doctor}` : `Draft, not released${doctor}`;
+  return `${release} · ${content.participant.name}`;
 }
 
 /**

@@ -23,6 +23,26 @@ export const sizes = { title: 20, heading: 13, subheading: 11, body: 10, small: 
 const keepWithHeading = 36;
 const cellPadding = { x: 4, y: 3 } as const;
 
+/** A run this long without a space is no word or address anyone reads: pdfkit gets break points in it. */
+const longRun = /\S{100,}/gu;
+const zeroWidthSpace = '\u200B';
+
+/**
+ * The text as drawn: `printable`, with a zero-width space every 20 characters of a run of 100 or
+ * more without a space. pdfkit breaks such a run by measuring what is left of it again for every
+ * line, which grows with the square of its length: 2,000 characters of one "word" took half a
+ * second. Shorter runs (addresses, links a doctor pastes) are left whole, so they copy intact.
+ */
+function drawable(text: string): string {
+  return printable(text).replace(longRun, (run) => {
+    const characters = Array.from(run);
+    const pieces: string[] = [];
+    for (let start = 0; start < characters.length; start += 20)
+      pieces.push(characters.slice(start, start + 20).join(''));
+    return pieces.join(zeroWidthSpace);
+  });
+}
+
 export interface Style {
   font?: FontName;
   size?: number;
@@ -83,7 +103,7 @@ export class Sheet {
   }
 
   heightOf(text: string, width: number, style: Style = {}): number {
-    return this.use(style).doc.heightOfString(printable(text), { width });
+    return this.use(style).doc.heightOfString(drawable(text), { width });
   }
 
   /** Starts a new page unless `height` more points fit on this one; says whether it did. */
@@ -97,9 +117,16 @@ export class Sheet {
     this.doc.y = Math.min(this.doc.y + points, this.bottom);
   }
 
-  /** Text at (x, y) within `width`; moves `y` below it. */
-  text(text: string, x: number, y: number, width: number, style: Style = {}): void {
-    this.use(style).doc.text(printable(text), x, y, { width, lineGap: 1 });
+  /** Text at (x, y) within `width`; moves `y` below it. `oneLine` cuts it to one line ending in "…". */
+  text(text: string, x: number, y: number, width: number, style: Style = {}, oneLine = false): void {
+    const options: PDFKit.Mixins.TextOptions = { width, lineGap: 1 };
+    if (oneLine) Object.assign(options, { height: this.use(style).doc.currentLineHeight(true), ellipsis: true });
+    this.use(style).doc.text(drawable(text), x, y, options);
+  }
+
+  /** The content's height on a page: what a block must not exceed to fit on one. */
+  get pageHeight(): number {
+    return this.bottom - margins.top;
   }
 
   /** A line of text across the page. */
@@ -119,29 +146,25 @@ export class Sheet {
     this.space(10);
     this.ensure(height + keepWith);
     this.text(text, this.left, this.doc.y, this.width, { font: 'bold', size: sizes.heading, colour: colours.brand });
-    const ruleY = this.doc.y + 1;
-    this.doc
-      .moveTo(this.left, ruleY)
-      .lineTo(this.left + this.width, ruleY)
-      .lineWidth(0.75)
-      .strokeColor(colours.rule)
-      .stroke();
-    this.doc.y = ruleY + 5;
+    this.rule();
+    this.doc.y += 2;
   }
 
-  /** Label and value pairs in two columns; a pair is never split over two pages. */
+  /**
+   * Label and value pairs in two columns; a pair is never split over two pages, unless its value
+   * is longer than a page, which then flows on to the next.
+   */
   fields(rows: ReadonlyArray<readonly [string, string]>, labelWidth = 150, valueStyle: Style = {}): void {
     const valueWidth = this.width - labelWidth;
     for (const [label, value] of rows) {
-      const height = Math.max(
-        this.heightOf(label, labelWidth - 8, { font: 'bold' }),
-        this.heightOf(value, valueWidth, valueStyle),
-      );
-      this.ensure(height);
-      const y = this.doc.y;
+      const labelHeight = this.heightOf(label, labelWidth - 8, { font: 'bold' });
+      const height = Math.max(labelHeight, this.heightOf(value, valueWidth, valueStyle));
+      this.ensure(Math.min(height, this.pageHeight / 2));
+      const { page, y } = this.doc;
       this.text(label, this.left, y, labelWidth - 8, { font: 'bold', colour: colours.muted });
       this.text(value, this.left + labelWidth, y, valueWidth, valueStyle);
-      this.doc.y = y + height + 3;
+      // The value may have flowed on to a new page: then its end is where the next pair starts.
+      this.doc.y = (this.doc.page === page ? Math.max(this.doc.y, y + labelHeight) : this.doc.y) + 3;
     }
   }
 
@@ -161,15 +184,50 @@ export class Sheet {
     }
   }
 
-  /** A table: the header repeats at the top of each new page and a row is never split. */
+  /**
+   * A table: the header repeats at the top of each new page and a row is never split. A row taller
+   * than a page (a question of 2,000 characters in its narrow column) is written across the full
+   * width instead, its cells one under another, where it fits or flows on.
+   */
   table(columns: readonly Column[], rows: ReadonlyArray<readonly Cell[]>): void {
     const header = columns.map((column) => ({ text: column.title, font: 'bold' as const, colour: colours.brand }));
-    this.ensure(this.rowHeight(columns, header) + this.rowHeight(columns, rows[0] ?? header));
+    const headerHeight = this.rowHeight(columns, header);
+    this.ensure(headerHeight + Math.min(this.rowHeight(columns, rows[0] ?? header), this.pageHeight / 2));
     this.row(columns, header, colours.brandLight);
+    let headerPage = this.doc.page;
     rows.forEach((cells, index) => {
-      if (this.ensure(this.rowHeight(columns, cells))) this.row(columns, header, colours.brandLight);
+      const height = this.rowHeight(columns, cells);
+      if (height > this.pageHeight - headerHeight) return this.stackedRow(columns, cells);
+      if (this.ensure(height) || this.doc.page !== headerPage) {
+        this.row(columns, header, colours.brandLight);
+        headerPage = this.doc.page;
+      }
       this.row(columns, cells, index % 2 === 1 ? colours.stripe : undefined);
     });
+  }
+
+  private stackedRow(columns: readonly Column[], cells: readonly Cell[]): void {
+    const pairs = cells.map(
+      (cell, i) => [columns[i]?.title ?? '', cell.note ? `${cell.text}\n(${cell.note})` : cell.text] as const,
+    );
+    // The first two pairs (the row's number and the start of its question) begin on the same page.
+    const opening = pairs.slice(0, 2).reduce((sum, [, value]) => sum + this.heightOf(value, this.width - 100), 0);
+    this.ensure(Math.min(opening, this.pageHeight / 2));
+    this.rule();
+    this.fields(pairs, 100);
+    this.rule();
+  }
+
+  /** A thin line across the page at `y`. */
+  rule(): void {
+    const y = this.doc.y + 1;
+    this.doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.75)
+      .strokeColor(colours.rule)
+      .stroke();
+    this.doc.y = y + 3;
   }
 
   private cellHeight(cell: Cell, width: number): number {
@@ -209,7 +267,7 @@ export class Sheet {
       this.doc.page.margins.bottom = 0;
       const number = `Page ${index - start + 1} of ${count}`;
       const numberWidth = this.use({ size: sizes.small }).doc.widthOfString(number);
-      this.text(left, this.left, y, this.width - numberWidth - 12, { size: sizes.small, colour: colours.muted });
+      this.text(left, this.left, y, this.width - numberWidth - 12, { size: sizes.small, colour: colours.muted }, true);
       this.text(number, this.left + this.width - numberWidth, y, numberWidth, {
         size: sizes.small,
         colour: colours.muted,

@@ -62,6 +62,7 @@ describe('the sections table as the build reads it (config/dashboard-sections.cj
       overview: 'dashboard-overview',
       participants: 'dashboard-participants',
       result: 'dashboard-results',
+      'result/:resultId/report': 'dashboard-results',
       'user-list': 'dashboard-users',
       'add-user': 'dashboard-users',
       'question-list': 'dashboard-questions',
@@ -86,9 +87,14 @@ describe('the sections table as the build reads it (config/dashboard-sections.cj
     expect(read(source.replace('/* webpackChunkName: "dashboard-users" */ ', ''))).toThrow(
       /sections\.ts\): section "users"'s `import\(\)` names no chunk/,
     );
-    expect(read(source.replace('screens: { result: (m) => m.default }', 'screens: resultScreens'))).toThrow(
-      /section "results" has no `screens: \{ ... \}` object literal/,
-    );
+    expect(
+      read(
+        source.replace(
+          "screens: { result: (m) => m.default, 'result/:resultId/report': (m) => m.ReportScreen }",
+          'screens: resultScreens',
+        ),
+      ),
+    ).toThrow(/section "results" has no `screens: \{ ... \}` object literal/);
     expect(read(source.replace('screens: { account: ', 'screens: { complaint: '))).toThrow(
       /the address "complaint" is a screen of both section "concerns" and section "account"/,
     );

@@ -50,7 +50,8 @@ export const sections = {
     nav: 'Participants',
   }),
   results: section(() => import(/* webpackChunkName: "dashboard-results" */ './features/results'), {
-    screens: { result: (m) => m.default },
+    // A result's report: an address under the list's, with the result's id in it.
+    screens: { result: (m) => m.default, 'result/:resultId/report': (m) => m.ReportScreen },
     nav: 'Results',
     // The first page is asked for with the code: it arrives while the code downloads.
     prefetch: () => resultPages.start(firstResultsQuery),

@@ -19,5 +19,11 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 /** The date as `formatDate` writes it and the local time of day (24-hour), e.g. `5 Mar 2026, 09:05`. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = dateOf(value);
-  return date ? `${formatDate(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : '—';
+  return date ? `${formatDate(date)}, ${formatTime(date)}` : '—';
+}
+
+/** The local time of day (24-hour), e.g. `09:05`; a dash when the date is missing or invalid. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = dateOf(value);
+  return date ? `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : '—';
 }

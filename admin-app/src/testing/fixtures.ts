@@ -1,6 +1,9 @@
 // Builders of API answers shaped exactly as the contract says, for component tests.
 import {
   useAuthStore,
+  type AdminReportResponse,
+  type ReportLink,
+  type ReportState,
   type Category,
   type Concern,
   type ConcernSubmission,
@@ -15,6 +18,7 @@ import {
   type User,
   type UserListResponse,
 } from '@prometrica/shared-api';
+import { reportContentFixture } from '@prometrica/shared-api/testing';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 9)).toISOString();
 
@@ -244,6 +248,43 @@ export function anAgreement(overrides: Partial<SignedAgreement> = {}): SignedAgr
     signedName: 'Grace Hopper',
     method: 'drawn',
     clientAddress: '203.0.113.7',
+    ...overrides,
+  };
+}
+
+/** A report's state as the admin reads it: a draft with no comments saved, no links, unless overridden. */
+export function aReportState(overrides: Partial<ReportState> = {}): ReportState {
+  return {
+    status: 'draft',
+    comments: { overall: '', categories: {} },
+    version: 0,
+    savedAt: null,
+    releasedAt: null,
+    openedAt: null,
+    links: [],
+    ...overrides,
+  };
+}
+
+/** `GET admin/reports/{id}`'s answer: the shared report fixture's content with this state. */
+export function anAdminReport(
+  report: Partial<ReportState> = {},
+  extra: Partial<Omit<AdminReportResponse, 'report'>> = {},
+): AdminReportResponse {
+  return { content: reportContentFixture, report: aReportState(report), mailConfigured: true, ...extra };
+}
+
+/** One link of a report, active unless overridden. */
+export function aReportLink(overrides: Partial<ReportLink> = {}): ReportLink {
+  return {
+    _id: 'l1',
+    createdAt: at(20),
+    expiresAt: at(50),
+    revokedAt: null,
+    openedAt: null,
+    status: 'active',
+    showCorrectAnswers: false,
+    mailedTo: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories/routes';
 import { concernRatingRoutes } from './concern-ratings/routes';
 import { concernRoutes } from './concerns/routes';
 import { docsRoutes } from './docs/routes';
+import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
 import { invitationRoutes } from './invitations/routes';
 import { participantDataRoutes } from './participant-data/routes';
@@ -33,6 +34,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...questionRoutes,
   ...categoryRoutes,
   ...resultRoutes,
+  ...exportRoutes,
   ...concernRoutes,
   ...concernRatingRoutes,
   ...statsRoutes,

@@ -1,7 +1,4 @@
 import { dashboardPath } from '../../lib/dashboard-paths';
 
-/** The report screen's route under `/dashboard` (a screen of the results section). */
-export const reportRoute = 'result/:resultId/report';
-
-/** The address of one result's report. */
+/** The address of one result's report (`result/:resultId/report`, a screen of the results section). */
 export const reportPathOf = (resultId: string) => `${dashboardPath('result')}/${encodeURIComponent(resultId)}/report`;

@@ -174,3 +174,14 @@ test('at desktop width the figures, the performance and the Correct/Incorrect ba
   expectShortColumns(['Correct', 'Wrong', 'Total', 'Percent', 'Performance'], table('Category Performance'));
   expectShortColumns(['#', 'Result'], table('Questions and Answers'));
 });
+
+test("the result's report status is shown, and Open report goes to its report page", async () => {
+  const dialog = await openDetail(
+    aResult({ report: { status: 'released', releasedAt: '2026-03-05T10:00:00.000Z', openedAt: null } }),
+  );
+  expect(within(dialog).getByText('Released 5 Mar 2026')).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: 'Open report' })).toHaveAttribute(
+    'href',
+    '/dashboard/result/r1/report',
+  );
+});

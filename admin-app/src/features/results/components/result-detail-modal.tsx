@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Badge, Center, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
 import { performanceOf, type Performance, type Result } from '@prometrica/shared-api';
 import {
   CheckIcon,
-  CloseRow,
   CrossIcon,
   ListCard,
   ListCards,
@@ -12,6 +12,7 @@ import {
   ShortCell,
   LoadError,
   PaginationFooter,
+  ReportIcon,
   TruncatedText,
   truncate,
 } from '../../../components';
@@ -20,7 +21,9 @@ import { useClientPaging } from '../../../lib/use-client-paging';
 import { useResultDetail } from '../hooks/use-result-detail';
 import { ConsentRecord, NotRecorded } from './consent-record';
 import { Field, Section } from './detail-parts';
+import { reportPathOf } from '../report-path';
 import { PassBadge } from './pass-badge';
+import { ReportBadge } from './report-badge';
 
 /** Answers shown per page in the detail (spec section 9). */
 export const ANSWERS_PER_PAGE = 10;
@@ -65,7 +68,14 @@ function ResultDetail({ resultId, onClose }: { resultId: string; onClose: () => 
       <Overall result={result} />
       <CategoryPerformance result={result} />
       <Answers result={result} />
-      <CloseRow onClose={onClose} />
+      <Group justify="flex-end" gap="sm">
+        <Button component={Link} to={reportPathOf(result._id)} variant="light" leftSection={<ReportIcon size={16} />}>
+          Open report
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -78,6 +88,7 @@ function ParticipantInfo({ result }: { result: Result }) {
         <Field label="Email" value={result.user.email} />
         <Field label="Phone Number" value={result.user.phoneNumber || '—'} />
         <Field label="Submitted" value={formatDate(result.createdAt)} />
+        <Field label="Report" value={<ReportBadge report={result.report} />} />
         <Field
           label="Question set"
           value={

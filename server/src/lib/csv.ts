@@ -1,3 +1,5 @@
+import { stringify } from 'csv-stringify/sync';
+
 // CSV as RFC 4180 writes it: fields separated by commas, records by CRLF (a bare LF is taken too),
 // a field in double quotes may hold commas, line breaks and doubled quotes. Spreadsheets export
 // this, so what an admin saves from one is read as they see it.
@@ -112,12 +114,23 @@ export function neutralizeFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** One field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/** A value of a written CSV: text, a number, or nothing (an empty field). */
+export type CsvCell = string | number | null;
 
-/** Rows as CSV text (CRLF between records, one at the end), every cell safe to open in a spreadsheet. */
-export function toCsv(rows: ReadonlyArray<readonly string[]>): string {
-  return rows.map((row) => row.map((cell) => csvField(neutralizeFormula(cell))).join(',')).join('\r\n') + '\r\n';
+const csvOptions = {
+  record_delimiter: 'windows',
+  // csv-stringify quotes a field holding the delimiter or a quote; a line break must be quoted too
+  // (RFC 4180), which it does only for its own record delimiter unless told.
+  quoted_match: /[\r\n]/,
+  cast: { string: (cell: string) => neutralizeFormula(cell) },
+} as const;
+
+/**
+ * Rows as CSV text (RFC 4180: CRLF after every record, fields quoted when they hold a comma, a quote
+ * or a line break), every text cell safe to open in a spreadsheet (`neutralizeFormula`). `bom`
+ * starts the text with a byte order mark, so Excel reads it as UTF-8. Written by csv-stringify; a
+ * long file is written a batch of rows per call.
+ */
+export function toCsv(rows: ReadonlyArray<readonly CsvCell[]>, options: { bom?: boolean } = {}): string {
+  return stringify(rows as CsvCell[][], { ...csvOptions, bom: options.bom === true });
 }

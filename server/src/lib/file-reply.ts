@@ -125,7 +125,8 @@ export function producedStream(
   void (async () => {
     try {
       await produce(sink);
-      if (!sink.isClosed) stream.end();
+      // A writer that piped into the stream (exceljs) has ended it already.
+      if (!sink.isClosed && !stream.writableEnded) stream.end();
     } catch (error) {
       if (error instanceof SinkClosed) return;
       onError(error);

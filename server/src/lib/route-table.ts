@@ -80,8 +80,9 @@ export interface RouteDefinition<
    * The media type of a reply that is a file (`application/pdf`): the handler returns a `FileReply`
    * (lib/file-reply.ts), sent without JSON, contract check or compression, and `response` is
    * `fileResponseSchema`. The API reference and the fuzz tests read it. Absent: the reply is JSON.
+   * A list: the file is of one of these types (an export as CSV or XLSX).
    */
-  produces?: string;
+  produces?: string | readonly string[];
   /** Status of a successful call (200 unless it creates something). */
   status?: 200 | 201;
   /** Other statuses the call answers with on purpose, for the docs. */
@@ -110,7 +111,7 @@ export interface ApiRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   response: z.ZodType;
-  produces?: string;
+  produces?: string | readonly string[];
   status: 200 | 201;
   errors: readonly number[];
   bodyLimit?: number;

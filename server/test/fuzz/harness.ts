@@ -34,8 +34,9 @@ export function violation(route: ApiRoute, request: FuzzRequest, response: Light
   if (status >= 500) return `answered ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
   // A route that answers with a file (route.produces) sends it, not JSON, when it succeeds.
-  const expectedType = status < 300 && route.produces ? route.produces : 'application/json';
-  if (!String(response.headers['content-type'] ?? '').startsWith(expectedType)) {
+  const expectedTypes = status < 300 && route.produces ? [route.produces].flat() : ['application/json'];
+  const expectedType = expectedTypes.find((type) => String(response.headers['content-type'] ?? '').startsWith(type));
+  if (expectedType === undefined) {
     return `answered ${status} with content-type ${String(response.headers['content-type'])}`;
   }
   if (expectedType !== 'application/json') {

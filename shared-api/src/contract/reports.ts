@@ -213,10 +213,15 @@ export type ReportLinkResponse = z.infer<typeof reportLinkResponseSchema>;
 export const userReportsResponseSchema = z.object({ reports: z.array(participantReportSchema) });
 export type UserReportsResponse = z.infer<typeof userReportsResponseSchema>;
 
-/** `GET admin/results/export`: `format` csv or xlsx, with the list's filters. */
+/**
+ * `GET admin/results/export`: `format` csv or xlsx, with the list's filters. An XLSX holds the
+ * results and the concerns ratings as two sheets (`resultExportSheets`); a CSV holds one of them,
+ * `part` (the results unless `part=concerns`).
+ */
 export const resultExportQuerySchema = z.object({
   ...resultFilterFields,
   format: z.enum(['csv', 'xlsx'], { error: "format must be 'csv' or 'xlsx'" }),
+  part: z.enum(['results', 'concerns'], { error: "part must be 'results' or 'concerns'" }).default('results'),
 });
 export type ResultExportFormat = z.infer<typeof resultExportQuerySchema>['format'];
 

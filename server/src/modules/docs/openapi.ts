@@ -101,7 +101,9 @@ function operationOf(route: ApiRoute): OpenApiOperation {
     [String(route.status)]: {
       description: route.status === 201 ? 'Created' : 'OK',
       content: route.produces
-        ? { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } }
+        ? Object.fromEntries(
+            [route.produces].flat().map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+          )
         : { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } },
     },
   };

@@ -26,17 +26,25 @@ import {
 import type { ResultCategoryRecord, ResultRecord, ResultReportDates, ResultWithParticipant } from './records';
 
 // What other modules use of this one: they reach it through this file only.
-export type { AnswerRecord, ResultCategoryRecord, ResultRecord, ResultReportDates } from './records';
+export type {
+  AnswerRecord,
+  ResultCategoryRecord,
+  ResultRecord,
+  ResultReportDates,
+  ResultWithParticipant,
+} from './records';
 export {
   countResults,
   findParticipantResult,
   findResultByParticipant,
   findResultCategories,
+  findResultWithParticipant,
   listAnswers,
   matchingResults,
   type ResultFilter,
 } from './queries';
 export { storedResultIds, submissionStatements, type NewSubmission } from './submission-statements';
+export { decodeAnswers, decodeCategories } from './codecs';
 
 export const resultNotFoundMessage = 'Result not found';
 

@@ -1,0 +1,221 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/postgres/postgres';
+import type { Executor } from '../../db/types';
+import { toCount } from '../../lib/pagination';
+import { matchingResults, type ResultFilter } from '../results/service';
+
+// What the exports read: the results under the list's filters, oldest first, a batch at a time by
+// keyset (each batch starts after the last one's `(created_at, id)`, on the results' index of those
+// columns), so a batch costs the same at the end of 100,000 results as at the start; and, before the
+// first batch, the columns the file needs (cheap reads, never the results' answers).
+
+/** Where a batch starts: after this result in `(created_at, id)` order. */
+export interface ResultCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** One exported result as read: the result, its participant, their dates, its report and answers. */
+export interface ExportedResultRow {
+  id: string;
+  participant_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  entered_at: string;
+  invited_at: string | null;
+  consented_at: string | null;
+  concerns_at: string | null;
+  created_at: string;
+  question_set_version: number | null;
+  correct: number;
+  wrong: number;
+  total: number;
+  percent: number;
+  passed: number;
+  categories: string;
+  answers: string | null;
+  released_at: string | null;
+  opened_at: string | null;
+}
+
+/** Rows after `cursor` (`(a, b) > (x, y)`: both engines compare row values, on the index). */
+const after = (cursor: ResultCursor | undefined) =>
+  cursor ? sql<boolean>`(results.created_at, results.id) > (${cursor.createdAt}, ${cursor.id})` : sql<boolean>`1 = 1`;
+
+/** The next batch of results under the filter, oldest first, with everything a row of the file shows. */
+export function readResultBatch(
+  db: Executor,
+  filter: ResultFilter,
+  cursor: ResultCursor | undefined,
+  size: number,
+): Promise<ExportedResultRow[]> {
+  return matchingResults(db, filter, true)
+    .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .leftJoin('invitations', 'invitations.participant_id', 'results.participant_id')
+    .leftJoin('agreements', 'agreements.participant_id', 'results.participant_id')
+    .leftJoin('concern_submissions', 'concern_submissions.participant_id', 'results.participant_id')
+    .leftJoin('reports', 'reports.result_id', 'results.id')
+    .leftJoin('result_answers', 'result_answers.result_id', 'results.id')
+    .where(after(cursor))
+    .select([
+      'results.id',
+      'results.participant_id',
+      'participants.name',
+      'participants.email',
+      'participants.phone',
+      'participants.created_at as entered_at',
+      'invitations.created_at as invited_at',
+      'agreements.created_at as consented_at',
+      'concern_submissions.created_at as concerns_at',
+      'results.created_at',
+      'results.question_set_version',
+      'results.correct',
+      'results.wrong',
+      'results.total',
+      'results.percent',
+      'results.passed',
+      'results.categories',
+      'result_answers.answers',
+      'reports.released_at',
+      'reports.opened_at',
+    ])
+    .orderBy('results.created_at')
+    .orderBy('results.id')
+    .limit(size)
+    .execute();
+}
+
+/**
+ * The category names in the figures of the results under the filter, in one read of the figures'
+ * JSON (a few short entries per result; the answers are not read).
+ */
+export async function exportedCategoryNames(db: Executor, filter: ResultFilter): Promise<string[]> {
+  const names = isPostgres(db)
+    ? sql<string>`figure.value ->> 0`
+    : sql<string>`json_extract(figure.value, '$[0]')`;
+  const figures = isPostgres(db)
+    ? sql`cross join lateral json_array_elements(results.categories::json) as figure`
+    : sql`cross join json_each(results.categories) as figure`;
+  const ids = matchingResults(db, filter, true).select('results.id');
+  const { rows } = await sql<{ name: string }>`
+    select distinct ${names} as name from results ${figures}
+    where results.id in (${ids})`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** The question set versions the results under the filter answered (null: stored before versions were kept). */
+export async function exportedVersions(db: Executor, filter: ResultFilter): Promise<Array<number | null>> {
+  const rows = await matchingResults(db, filter, true).select('results.question_set_version').distinct().execute();
+  return rows.map((row) => (row.question_set_version === null ? null : Number(row.question_set_version)));
+}
+
+/** The questions (id and text, in submission order) in the answers of results stored before versions were kept. */
+export async function unversionedQuestions(
+  db: Executor,
+  filter: ResultFilter,
+): Promise<Array<{ id: string; text: string }>> {
+  const answers = isPostgres(db)
+    ? sql`cross join lateral json_array_elements(result_answers.answers::json) with ordinality as answer(value, position)`
+    : sql`cross join json_each(result_answers.answers) as answer`;
+  const [id, text, position] = isPostgres(db)
+    ? [sql`answer.value ->> 0`, sql`answer.value ->> 1`, sql`answer.position`]
+    : [sql`json_extract(answer.value, '$[0]')`, sql`json_extract(answer.value, '$[1]')`, sql`answer.key`];
+  const ids = matchingResults(db, filter, true).select('results.id').where('results.question_set_version', 'is', null);
+  const { rows } = await sql<{ id: string; text: string; position: number }>`
+    select ${id} as id, ${text} as text, min(${position}) as position
+    from result_answers ${answers}
+    where result_answers.result_id in (${ids})
+    group by ${id}, ${text}
+    order by 3, 1`.execute(db);
+  return rows.map((row) => ({ id: row.id, text: row.text }));
+}
+
+/** A stored question set version's questions (id, text and category), in quiz order. */
+export async function versionQuestions(
+  db: Executor,
+  version: number,
+): Promise<Array<{ id: string; question: string; category: { name: string } }>> {
+  const row = await db
+    .selectFrom('question_set_versions')
+    .select('questions')
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.questions) as Array<{ id: string; question: string; category: { name: string } }>) : [];
+}
+
+/** One rated concern of an exported participant, as the concerns sheet shows it. */
+export interface ExportedConcernRow {
+  result_id: string;
+  participant_id: string;
+  name: string;
+  email: string;
+  rated_at: string;
+  position: number;
+  concern_title: string;
+  concern_description: string;
+  chosen_options: string;
+  status: string;
+}
+
+/** Where a batch of concern submissions starts: after this result in `(created_at, id)` order. */
+export type ConcernCursor = ResultCursor;
+
+/**
+ * The next batch of concern ratings, by the results under the filter (oldest first, keyset as the
+ * results): the ratings of up to `size` participants, each participant's in the order given.
+ */
+export async function readConcernBatch(
+  db: Executor,
+  filter: ResultFilter,
+  cursor: ConcernCursor | undefined,
+  size: number,
+): Promise<{ rows: ExportedConcernRow[]; last: ConcernCursor | undefined }> {
+  const submissions = await matchingResults(db, filter, true)
+    .innerJoin('concern_submissions', 'concern_submissions.participant_id', 'results.participant_id')
+    .where(after(cursor))
+    .select(['results.id', 'results.created_at', 'concern_submissions.id as submission_id'])
+    .orderBy('results.created_at')
+    .orderBy('results.id')
+    .limit(size)
+    .execute();
+  const lastSubmission = submissions.at(-1);
+  if (!lastSubmission) return { rows: [], last: undefined };
+  const rows = await db
+    .selectFrom('concern_ratings')
+    .innerJoin('concern_submissions', 'concern_submissions.id', 'concern_ratings.submission_id')
+    .innerJoin('results', 'results.participant_id', 'concern_submissions.participant_id')
+    .innerJoin('participants', 'participants.id', 'concern_submissions.participant_id')
+    .where(
+      'concern_ratings.submission_id',
+      'in',
+      submissions.map((submission) => submission.submission_id),
+    )
+    .select([
+      'results.id as result_id',
+      'participants.id as participant_id',
+      'participants.name',
+      'participants.email',
+      'concern_submissions.created_at as rated_at',
+      'concern_ratings.position',
+      'concern_ratings.concern_title',
+      'concern_ratings.concern_description',
+      'concern_ratings.chosen_options',
+      'concern_ratings.status',
+    ])
+    .orderBy('results.created_at')
+    .orderBy('results.id')
+    .orderBy('concern_ratings.position')
+    .execute();
+  return { rows, last: { createdAt: lastSubmission.created_at, id: lastSubmission.id } };
+}
+
+/** How many concern ratings the participants of the results under the filter gave. */
+export async function countConcernRatings(db: Executor, filter: ResultFilter): Promise<number> {
+  const row = await matchingResults(db, filter, true)
+    .innerJoin('concern_submissions', 'concern_submissions.participant_id', 'results.participant_id')
+    .innerJoin('concern_ratings', 'concern_ratings.submission_id', 'concern_submissions.id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return toCount(row.count);
+}

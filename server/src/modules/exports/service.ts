@@ -1,0 +1,110 @@
+import { resultExportSheets, type resultExportQuerySchema } from '@prometrica/shared-api/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Executor, Store } from '../../db/types';
+import { FileReply, producedStream } from '../../lib/file-reply';
+import { badRequest } from '../../lib/http-errors';
+import { record, type AuditActor } from '../audit/service';
+import { countResults, resultFilterOf, type ResultFilter } from '../results/service';
+import { countConcernRatings, readConcernBatch, readResultBatch, type ResultCursor } from './repository';
+import { concernHeader, concernRow, resultTable, type Cell } from './table';
+import { writeCsv, writeXlsx, type SheetSource } from './writers';
+
+/**
+ * Results read per query while exporting: large enough that the per-query cost is small beside the
+ * rows', small enough that one batch (its answers decoded, its rows written) holds the event loop
+ * for a few tens of milliseconds at most, and memory stays at about one batch.
+ */
+export const exportBatchSize = 500;
+
+/** The results under the filter, oldest first, as rows of the results sheet, a batch at a time. */
+async function* resultRows(
+  db: Executor,
+  filter: ResultFilter,
+  row: (result: Awaited<ReturnType<typeof readResultBatch>>[number]) => Cell[],
+): AsyncGenerator<Cell[][]> {
+  let cursor: ResultCursor | undefined;
+  for (;;) {
+    const batch = await readResultBatch(db, filter, cursor, exportBatchSize);
+    if (batch.length === 0) return;
+    yield batch.map(row);
+    if (batch.length < exportBatchSize) return;
+    const last = batch.at(-1)!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** The concern ratings of the participants of the results under the filter, a batch at a time. */
+async function* concernRows(db: Executor, filter: ResultFilter): AsyncGenerator<Cell[][]> {
+  let cursor: ResultCursor | undefined;
+  for (;;) {
+    const { rows, last } = await readConcernBatch(db, filter, cursor, exportBatchSize);
+    if (!last) return;
+    yield rows.map(concernRow);
+    cursor = last;
+  }
+}
+
+export const exportMediaTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** The filters as the audit entry records them (only those given). */
+const givenFilters = (query: z.output<typeof resultExportQuerySchema>) =>
+  Object.fromEntries(
+    Object.entries({ ...query, search: query.search || undefined }).filter(([, value]) => value !== undefined),
+  );
+
+/**
+ * `GET admin/results/export`: the results under the list's filters as CSV or XLSX, streamed. The
+ * row count (`X-Export-Rows`, also in the audit entry) is counted first, so the client can show
+ * progress; the columns are read next; then the rows, a batch at a time as the client takes them.
+ * An XLSX has two sheets (results, concerns); a CSV holds one, `part`.
+ */
+export async function exportResults(
+  store: Store,
+  actor: AuditActor,
+  query: z.output<typeof resultExportQuerySchema>,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<FileReply> {
+  if (query.format === 'xlsx' && query.part === 'concerns') {
+    throw badRequest(
+      'part: an XLSX holds the results and the concerns as two sheets; part chooses between them for CSV only',
+      'part',
+    );
+  }
+  const filter = resultFilterOf(query);
+  const concernsOnly = query.part === 'concerns';
+  const rows = concernsOnly ? await countConcernRatings(store.db, filter) : await countResults(store.db, filter);
+  const table = concernsOnly ? undefined : await resultTable(store.db, filter);
+  await record(store.db, actor, {
+    action: 'results.export',
+    targetType: 'results',
+    after: { ...givenFilters(query), rows },
+  });
+
+  const concerns: SheetSource = {
+    name: resultExportSheets.concerns,
+    header: concernHeader,
+    batches: concernRows(store.db, filter),
+  };
+  const results: SheetSource | undefined = table && {
+    name: resultExportSheets.results,
+    header: table.header,
+    batches: resultRows(store.db, filter, (result) => table.row(result)),
+  };
+  const body = producedStream(
+    (sink) =>
+      query.format === 'csv' ? writeCsv(sink, results ?? concerns) : writeXlsx(sink, [results!, concerns]),
+    (error) => log.error({ err: error }, 'the results export failed while it was being sent'),
+  );
+  const day = now.toISOString().slice(0, 10);
+  return new FileReply({
+    contentType: exportMediaTypes[query.format],
+    filename: `${concernsOnly ? 'concerns' : 'results'}-${day}.${query.format}`,
+    body,
+    headers: { 'x-export-rows': String(rows) },
+  });
+}

@@ -8,7 +8,7 @@ import {
   useAuthStore,
 } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { aCategory, signInAs, someStats } from './testing/fixtures';
+import { aCategory, anAdminReport, signInAs, someStats } from './testing/fixtures';
 import { ignoreChartSizeWarnings } from './testing/charts';
 import { DashboardRoutes } from './routes';
 
@@ -51,6 +51,14 @@ test('a section link opens that section (loaded on demand)', async () => {
   await userEvent.click(screen.getByRole('link', { name: 'Categories' }));
   expect(await screen.findByRole('heading', { name: 'Categories' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('data-active', 'true');
+});
+
+test("a result's report address opens its report, with Results marked in the sidebar", async () => {
+  signInAs('admin');
+  mockApi({ 'GET admin/reports/r1': { body: anAdminReport() } });
+  renderDashboard('/dashboard/result/r1/report');
+  expect(await screen.findByRole('heading', { name: 'Report on Zoë Ñúñez Ωμέγα Юлия' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Results' })).toHaveAttribute('data-active', 'true');
 });
 
 test('an unknown dashboard address falls back to the overview', async () => {

@@ -1,6 +1,7 @@
 // Shared UI of the admin app: features import from here, never from each other.
 export * from './add-option-button';
 export * from './confirm-dialog';
+export * from './copy-link-field';
 export * from './detail-field';
 export * from './download-status';
 export * from './empty-state';

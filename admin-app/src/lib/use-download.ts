@@ -7,23 +7,25 @@ import { fetchDownload, type DownloadProgress, type DownloadRequest } from './st
 /** How often the progress is drawn at most: a large file arrives in thousands of chunks. */
 const PROGRESS_EVERY_MS = 150;
 
-export interface DownloadState {
+/** What `DownloadStatus` draws (its props). */
+export interface DownloadView {
   /** What is being downloaded (its button's words) and how far it has come; null when none runs. */
   running: { label: string; progress: DownloadProgress } | null;
   /** Why the last download failed, with what it was. */
   failure: { label: string; message: string } | null;
-  clearFailure: () => void;
   /** Stops the running download; nothing is saved. */
-  cancel: () => void;
+  onCancel: () => void;
+  /** Puts the failure away. */
+  onDismiss: () => void;
 }
 
 /**
  * One download at a time, streamed with its progress (`fetchDownload`) and saved as a file when
- * complete. A screen shows the state with `DownloadStatus`; leaving the screen cancels it.
+ * complete. A screen shows it with `<DownloadStatus {...download.view} />`; leaving the screen cancels it.
  */
 export function useDownload() {
-  const [running, setRunning] = useState<DownloadState['running']>(null);
-  const [failure, setFailure] = useState<DownloadState['failure']>(null);
+  const [running, setRunning] = useState<DownloadView['running']>(null);
+  const [failure, setFailure] = useState<DownloadView['failure']>(null);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -59,11 +61,11 @@ export function useDownload() {
     }
   }
 
-  const state: DownloadState = {
+  const view: DownloadView = {
     running,
     failure,
-    clearFailure: () => setFailure(null),
-    cancel: () => controller.current?.abort(),
+    onCancel: () => controller.current?.abort(),
+    onDismiss: () => setFailure(null),
   };
-  return { ...state, busy: running !== null, start };
+  return { view, busy: running !== null, start };
 }

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { paths, useAuthStore, type Role } from '@prometrica/shared-api';
@@ -16,7 +16,7 @@ export const LOGOUT_DELAY_MS = 1500;
 export interface SectionLink {
   to: string;
   label: string;
-  /** Other addresses that also highlight this link. */
+  /** Other addresses that also highlight this link; route patterns (`/dashboard/result/:resultId/report`) too. */
   also?: string[];
   /** Only these roles see the link (everyone when absent). */
   roles?: readonly Role[];
@@ -69,7 +69,8 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   // A session that may only turn the second factor on: every other screen would be refused.
   if (mustEnrol && current !== accountPath) return <Navigate to={accountPath} replace />;
 
-  const isActive = (link: SectionLink) => current === link.to || (link.also ?? []).includes(current);
+  const isActive = (link: SectionLink) =>
+    current === link.to || (link.also ?? []).some((also) => matchPath({ path: also, end: true }, current) !== null);
   const navLinks = (list: SectionLink[]) =>
     list
       .filter((link) => !link.roles || (user !== null && link.roles.includes(user.role)))

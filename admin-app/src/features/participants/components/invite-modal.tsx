@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { participantsApi, type InvitationResponse, type ParticipantSummary } from '@prometrica/shared-api';
-import { CopyIcon, FormModal, FormModalActions, SaveFailure, type FormModalState } from '../../../components';
+import { CopyLinkField, FormModal, FormModalActions, SaveFailure, type FormModalState } from '../../../components';
 import { copyText } from '../../../lib/clipboard';
 import { formatDate } from '../../../lib/format-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSave } from '../../../lib/use-save';
 import { blankInvite, inviteBody, validateInvite, type InviteValues } from '../utils/invite-form';
-import classes from './participants.module.css';
 
 export interface InviteModalProps {
   opened: boolean;
@@ -125,27 +124,17 @@ function InvitationLink({ participant, onDone }: { participant: ParticipantSumma
         Send this personal link to {participant.name}: it opens their assessment on any device until{' '}
         {formatDate(invitation.expiresAt)}.
       </Alert>
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          className={classes.link}
-          label="Invitation link"
-          value={invitation.link}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button
-          variant="light"
-          leftSection={<CopyIcon size={16} />}
-          onClick={() =>
-            void copyText(invitation.link, {
-              title: 'Link copied',
-              message: `The invitation link of ${participant.name} is on the clipboard.`,
-            })
-          }
-        >
-          Copy link
-        </Button>
-      </Group>
+      <CopyLinkField
+        label="Invitation link"
+        link={invitation.link}
+        copyLabel="Copy link"
+        onCopy={() =>
+          void copyText(invitation.link, {
+            title: 'Link copied',
+            message: `The invitation link of ${participant.name} is on the clipboard.`,
+          })
+        }
+      />
       <Group justify="flex-end">
         <Button onClick={onDone}>Done</Button>
       </Group>

@@ -48,12 +48,7 @@ export function ResultExports({ filter, disabled = false }: ResultExportsProps) 
           Download all reports
         </Button>
       </Group>
-      <DownloadStatus
-        running={download.running}
-        failure={download.failure}
-        onCancel={download.cancel}
-        onDismiss={download.clearFailure}
-      />
+      <DownloadStatus {...download.view} />
     </Stack>
   );
 }

@@ -282,3 +282,33 @@ test('following a link with text not saved asks first; staying keeps the page', 
   expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
   expect(overall()).toHaveValue('Unsaved');
 });
+
+test('leaving anyway saves the text on the way out', async () => {
+  const { calls } = mockApi({
+    'GET admin/reports/r1': { body: anAdminReport() },
+    'PUT admin/reports/r1/comments': ({ body }) => savedAs(1, body),
+  });
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderWithProviders(<ReportScreen />, route);
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Overall comment' }), {
+    target: { value: 'Parting words' },
+  });
+  await userEvent.click(screen.getByRole('link', { name: '← Results' }));
+  expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+  await waitFor(() => expect(puts(calls)).toHaveLength(1));
+  expect(puts(calls)[0]!.body).toMatchObject({ overall: 'Parting words', baseVersion: 0 });
+});
+
+test('closing or reloading the tab with text not saved asks the browser to confirm', async () => {
+  mockApi({ 'GET admin/reports/r1': { body: anAdminReport() } });
+  renderWithProviders(<ReportScreen />, route);
+  const box = await screen.findByRole('textbox', { name: 'Overall comment' });
+  const leave = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  expect(leave()).toBe(false);
+  fireEvent.change(box, { target: { value: 'Not yet saved' } });
+  expect(leave()).toBe(true);
+});

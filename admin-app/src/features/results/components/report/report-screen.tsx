@@ -149,12 +149,7 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
         <SaveStatus status={autosave.status} unsaved={autosave.unsaved} onRetry={autosave.retry} />
         {autosave.status.kind === 'conflict' && <ConflictNotice onLoadLatest={autosave.loadLatest} />}
         {autosave.keptText && <KeptText comments={autosave.keptText} onDismiss={autosave.dismissKeptText} />}
-        <DownloadStatus
-          running={download.running}
-          failure={download.failure}
-          onCancel={download.cancel}
-          onDismiss={download.clearFailure}
-        />
+        <DownloadStatus {...download.view} />
       </Stack>
 
       <ReportDocument

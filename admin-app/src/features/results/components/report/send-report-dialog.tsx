@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { limits, reportsApi, type SendReportResponse } from '@prometrica/shared-api';
-import { CopyIcon, SegmentedChoice } from '../../../../components';
+import { CopyLinkField, SegmentedChoice } from '../../../../components';
 import { copyText } from '../../../../lib/clipboard';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useMatchesMedia } from '../../../../lib/use-media-query';
@@ -205,24 +205,13 @@ function SentLink({ sent, onClose }: { sent: SendReportResponse; onClose: () => 
           ? `${sent.message} The participant was mailed the link.`
           : `${sent.message} It was not mailed: copy the link and send it to the participant.`}
       </Text>
-      <Group gap="xs" align="flex-end">
-        <TextInput
-          className={classes.linkField}
-          label="Link to the report"
-          value={sent.link}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button
-          variant="light"
-          leftSection={<CopyIcon size={16} />}
-          onClick={() =>
-            void copyText(sent.link, { title: 'Link copied', message: 'The report link is on the clipboard.' })
-          }
-        >
-          Copy
-        </Button>
-      </Group>
+      <CopyLinkField
+        label="Link to the report"
+        link={sent.link}
+        onCopy={() =>
+          void copyText(sent.link, { title: 'Link copied', message: 'The report link is on the clipboard.' })
+        }
+      />
       <Text size="xs" c="dimmed">
         Valid until {formatDateTime(sent.expiresAt)}. It is shown only now: a new link can be made by sending again.
       </Text>

@@ -1,0 +1,1 @@
+export { CopyLinkField, type CopyLinkFieldProps } from './copy-link-field';

@@ -14,6 +14,7 @@ import { participantDataRoutes } from './participant-data/routes';
 import { progressRoutes } from './progress/routes';
 import { questionRoutes } from './questions/routes';
 import { quizRoutes } from './quiz/routes';
+import { reportRoutes } from './reports/routes';
 import { resultRoutes } from './results/routes';
 import { secondFactorRoutes } from './second-factor/routes';
 import { sessionRoutes } from './sessions/routes';
@@ -34,6 +35,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...questionRoutes,
   ...categoryRoutes,
   ...resultRoutes,
+  ...reportRoutes,
   ...exportRoutes,
   ...concernRoutes,
   ...concernRatingRoutes,

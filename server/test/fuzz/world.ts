@@ -27,7 +27,7 @@ function readPositiveInteger(name: string, fallback: number): number {
 export const fuzzGroups = {
   participant: ['health', 'auth', 'quiz', 'concern-ratings', 'participation'],
   content: ['questions', 'categories', 'concerns'],
-  accounts: ['users', 'results', 'stats', 'invitations', 'audit', 'second-factor', 'sessions'],
+  accounts: ['users', 'results', 'reports', 'stats', 'invitations', 'audit', 'second-factor', 'sessions'],
 } as const;
 
 export const routesOf = (group: keyof typeof fuzzGroups): ApiRoute[] =>
@@ -117,6 +117,8 @@ export async function createWorld(): Promise<FuzzWorld> {
       concerns: concernIds,
       categories: await idsOf('categories'),
       results: await idsOf('results'),
+      // A report's calls take its result's id.
+      reports: await idsOf('results'),
       'concern-ratings': await idsOf('concern_ratings'),
       users: targets.map((target) => target.id),
       invitations: await idsOf('invitations'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { invitationStatusSchema } from './invitations';
 import { participantStageSchema } from './progress';
+import { reportStateSchema } from './reports';
 import { categoryFigureSchema, signedAgreementSchema } from './results';
 
 // A participant's rights: everything held about one participant as one JSON document, erasure of
@@ -91,6 +92,8 @@ export const participantExportSchema = z.object({
       revokedAt: isoDateTimeSchema.nullable(),
     }),
   ),
+  /** The doctor's report on the result: comments, release, opening and links (never a link's token). */
+  report: reportStateSchema.extend({ resultId: z.string() }).nullable(),
 });
 export type ParticipantExport = z.infer<typeof participantExportSchema>;
 
@@ -104,6 +107,9 @@ export const participantErasureResponseSchema = z.object({
     concernSubmissions: z.number().int(),
     concernRatings: z.number().int(),
     invitations: z.number().int(),
+    /** The doctor's report (with its saved comment versions) and the links to it. */
+    reports: z.number().int(),
+    reportLinks: z.number().int(),
   }),
 });
 export type ParticipantErasureResponse = z.infer<typeof participantErasureResponseSchema>;

@@ -202,3 +202,21 @@ export async function ownConcernRatings(
     concernsSubmittedAt: submission.createdAt,
   };
 }
+
+/** A participant's concern ratings as the doctor's report lists them (any session: the report is the admin's). */
+export async function participantConcernRatings(
+  db: Executor,
+  participantId: string,
+): Promise<{ concerns: Array<{ title: string; description: string; rating: string }>; submittedAt: string | null }> {
+  const submission = await findConcernSubmissionByParticipant(db, participantId);
+  if (!submission) return { concerns: [], submittedAt: null };
+  const ratings = (await listConcernRatings(db, [submission.id])).get(submission.id) ?? [];
+  return {
+    concerns: ratings.map((rating) => ({
+      title: rating.concern.title,
+      description: rating.concern.description,
+      rating: rating.chosenOptions.join(', '),
+    })),
+    submittedAt: submission.createdAt,
+  };
+}

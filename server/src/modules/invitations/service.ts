@@ -55,6 +55,9 @@ import {
   type InvitationRecord,
 } from './repository';
 
+// The report's mail (the reports module) writes dates and the sender's name the same way.
+export { letterDate, senderName } from './invitation-mail';
+
 // Invitations (docs/participation.md): a personal link per participant that opens their
 // assessment on any device. Creating one makes the participant (when new) and holds them with a
 // new session; the link hands out tokens of that session.

@@ -3,9 +3,10 @@ import type { Dialect, Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
 
 // Everything stored about one participant, read for the export and deleted by the erasure. Every
-// table that refers to a participant is here (migrations 0002, 0005, 0009 and 0011): agreements,
-// progress_answers, results (with result_answers), concern_submissions (with concern_ratings) and
-// invitations; the rate limits count an email under its hash.
+// table that refers to a participant is here (migrations 0002, 0005, 0009, 0011 and 0016): agreements,
+// progress_answers, results (with result_answers), concern_submissions (with concern_ratings),
+// invitations, and the doctor's reports (with report_versions and report_links); the rate limits
+// count an email under its hash.
 
 const parseList = (text: string): string[] => {
   const value: unknown = JSON.parse(text);
@@ -74,6 +75,9 @@ export interface ErasedCounts {
   concernSubmissions: number;
   concernRatings: number;
   invitations: number;
+  /** The doctor's report (with its saved comment versions) and the links to it. */
+  reports: number;
+  reportLinks: number;
 }
 
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -114,6 +118,14 @@ async function deleteRows(trx: Executor, participantId: string, emailHash: strin
   const concernSubmissions = deleted(
     await trx.deleteFrom('concern_submissions').where('participant_id', '=', participantId).executeTakeFirst(),
   );
+  const reportLinks = deleted(
+    await trx.deleteFrom('report_links').where('participant_id', '=', participantId).executeTakeFirst(),
+  );
+  await trx
+    .deleteFrom('report_versions')
+    .where('result_id', 'in', trx.selectFrom('reports').select('result_id').where('participant_id', '=', participantId))
+    .execute();
+  const reports = deleted(await trx.deleteFrom('reports').where('participant_id', '=', participantId).executeTakeFirst());
   await trx.deleteFrom('result_answers').where('result_id', 'in', results).execute();
   const resultCount = deleted(
     await trx.deleteFrom('results').where('participant_id', '=', participantId).executeTakeFirst(),
@@ -130,7 +142,16 @@ async function deleteRows(trx: Executor, participantId: string, emailHash: strin
   const participants = deleted(await trx.deleteFrom('participants').where('id', '=', participantId).executeTakeFirst());
   if (participants === 0) return undefined;
   await trx.deleteFrom('rate_limits').where('key', '=', emailHash).execute();
-  return { consents, progressAnswers, results: resultCount, concernSubmissions, concernRatings, invitations };
+  return {
+    consents,
+    progressAnswers,
+    results: resultCount,
+    concernSubmissions,
+    concernRatings,
+    invitations,
+    reports,
+    reportLinks,
+  };
 }
 
 /** A participant whose submission is older than the retention allows. */

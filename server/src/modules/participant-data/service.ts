@@ -10,6 +10,7 @@ import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
 import { invitationStatus } from '../invitations/service';
 import { findParticipantById, findParticipantOverview, listSavedAnswers } from '../participants/service';
 import { emailKey } from '../rate-limits/service';
+import { participantReportExport } from '../reports/service';
 import { findResultByParticipant, findResultCategories, listAnswers, toCategoryFigure } from '../results/service';
 import { deleteParticipantRows, findConcernSubmission, listInvitations, type ErasedCounts } from './repository';
 
@@ -17,25 +18,26 @@ export const participantNotFoundMessage = 'Participant not found';
 
 /**
  * `GET admin/participants/{id}/export`: everything held about one participant, in one document.
- * Credentials are left out: the invitation link's token and the resume code act for the
- * participant, so the document says only that they exist.
+ * Credentials are left out: the invitation link's token, the resume code and the report links'
+ * token hashes act for the participant (or identify a link), so the document says only that they exist.
  */
 export async function exportParticipant(store: Store, id: string, now = new Date()): Promise<ParticipantExport> {
   const { db } = store;
   const [participant, overview] = await Promise.all([findParticipantById(db, id), findParticipantOverview(db, id)]);
   const row = found(participant, participantNotFoundMessage);
   const stored = found(overview, participantNotFoundMessage);
-  const [consent, progressAnswers, result, concerns, invitations] = await Promise.all([
+  const exportedAt = now.toISOString();
+  const [consent, progressAnswers, result, concerns, invitations, report] = await Promise.all([
     findLatestAgreement(db, id),
     listSavedAnswers(db, id),
     findResultByParticipant(db, id),
     findConcernSubmission(db, id),
     listInvitations(db, id),
+    participantReportExport(db, id, exportedAt),
   ]);
   const [categories, answers] = result
     ? await Promise.all([findResultCategories(db, result.id), listAnswers(db, result.id)])
     : [[], []];
-  const exportedAt = now.toISOString();
   return {
     format: participantExportFormat,
     exportedAt,
@@ -83,6 +85,7 @@ export async function exportParticipant(store: Store, id: string, now = new Date
       lastSentAt: invitation.last_sent_at,
       revokedAt: invitation.revoked_at,
     })),
+    report,
   };
 }
 

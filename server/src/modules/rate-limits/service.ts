@@ -37,6 +37,8 @@ export const rateLimits = {
    * bits, so the limit bounds work, not guessing.
    */
   invitationOpensPerAddress: 300,
+  /** Opening report links (the copy or its PDF), every call counted: the same reasoning as invitation links. */
+  reportOpensPerAddress: 300,
   detailsPerAddress: 300,
   detailsPerEmail: 10,
   /**
@@ -151,6 +153,8 @@ export interface RateLimiter {
   startSecondFactor(address: string | undefined, accountId: string): Promise<LoginAttempt>;
   /** Counts an invitation link opened; 429 beyond the address's share. */
   countInvitationOpen(address: string | undefined): Promise<void>;
+  /** Counts a report link opened (the copy or its PDF); 429 beyond the address's share. */
+  countReportOpen(address: string | undefined): Promise<void>;
   /** Counts a participant entering their details; 429 beyond the address's or the email's share. */
   countDetails(address: string | undefined, email: string): Promise<void>;
   /** Counts a consent sent; 429 beyond the address's share. */
@@ -242,6 +246,11 @@ export function createRateLimiter(db: Executor, now: () => number = Date.now): R
 
     async countInvitationOpen(ip) {
       const address = await count('invitation-open-address', addressKey(ip), rateLimits.invitationOpensPerAddress);
+      if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
+    },
+
+    async countReportOpen(ip) {
+      const address = await count('report-open-address', addressKey(ip), rateLimits.reportOpensPerAddress);
       if (!address.allowed) throw tooManyAttempts(address.retryAfterSeconds);
     },
 

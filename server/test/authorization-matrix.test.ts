@@ -50,6 +50,15 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['GET /api/admin/getquizresult',                             401, 401, 403, 200, 200],
   ['GET /api/admin/getquizresult/:id',                         401, 401, 403, 200, 200],
   ['GET /api/admin/stats',                                     401, 401, 403, 200, 200],
+  ['GET /api/admin/reports/:resultId',                         401, 401, 403, 200, 200],
+  ['PUT /api/admin/reports/:resultId/comments',                401, 401, 403, 200, 200],
+  ['GET /api/admin/reports/:resultId/versions',                401, 401, 403, 200, 200],
+  ['POST /api/admin/reports/:resultId/send',                   401, 401, 403, 200, 200],
+  ['POST /api/admin/reports/:resultId/revoke',                 401, 401, 403, 200, 200],
+  ['GET /api/admin/reports/:resultId/pdf',                     401, 401, 403, 200, 200],
+  ['GET /api/reports/link/:token',                             200, 200, 200, 200, 200],
+  ['GET /api/reports/link/:token/pdf',                         200, 200, 200, 200, 200],
+  ['GET /api/user/reports',                                    401, 200, 401, 401, 401],
   ['POST /api/category',                                       401, 401, 403, 201, 201],
   ['GET /api/category',                                        401, 401, 403, 200, 200],
   ['PUT /api/category/:id',                                    401, 401, 403, 200, 200],
@@ -169,6 +178,10 @@ const newInvitation = () =>
     }),
   );
 
+/** The token of a new link to the report on the matrix's result. */
+const newReportLink = () =>
+  created('POST', `/api/admin/reports/${resultId}/send`, { delivery: 'link' }, (b) => (b.link as string).split('/report/')[1]!);
+
 /** Another sign-in of the caller's account (none for a caller without one): its token and session id. */
 async function anotherSession(caller: Caller): Promise<{ token: string; id: string } | undefined> {
   const account = accounts[caller];
@@ -280,6 +293,25 @@ const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'GET /api/admin/getquizresult': async () => ({ url: '/api/admin/getquizresult?page=1&limit=25&search=&passed=true' }),
   'GET /api/admin/getquizresult/:id': async () => ({ url: `/api/admin/getquizresult/${resultId}` }),
   'GET /api/admin/stats': async () => ({ url: '/api/admin/stats?year=2025' }),
+  'GET /api/admin/reports/:resultId': async () => ({ url: `/api/admin/reports/${resultId}` }),
+  'PUT /api/admin/reports/:resultId/comments': async () => {
+    // Each cell edits the version the one before it saved.
+    const stored = await app.db.selectFrom('reports').select('version').where('result_id', '=', resultId).executeTakeFirst();
+    return {
+      url: `/api/admin/reports/${resultId}/comments`,
+      payload: { overall: `Matrix ${next()}`, categories: {}, baseVersion: stored?.version ?? 0 },
+    };
+  },
+  'GET /api/admin/reports/:resultId/versions': async () => ({ url: `/api/admin/reports/${resultId}/versions` }),
+  'POST /api/admin/reports/:resultId/send': async () => ({
+    url: `/api/admin/reports/${resultId}/send`,
+    payload: { delivery: 'link' },
+  }),
+  'POST /api/admin/reports/:resultId/revoke': async () => ({ url: `/api/admin/reports/${resultId}/revoke` }),
+  'GET /api/admin/reports/:resultId/pdf': async () => ({ url: `/api/admin/reports/${resultId}/pdf` }),
+  'GET /api/reports/link/:token': async () => ({ url: `/api/reports/link/${await newReportLink()}` }),
+  'GET /api/reports/link/:token/pdf': async () => ({ url: `/api/reports/link/${await newReportLink()}/pdf` }),
+  'GET /api/user/reports': async () => ({ url: '/api/user/reports' }),
   'POST /api/category': async () => ({ url: '/api/category', payload: { name: `Category ${next()}` } }),
   'GET /api/category': async () => ({ url: '/api/category' }),
   'PUT /api/category/:id': async () => ({

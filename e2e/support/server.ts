@@ -12,6 +12,8 @@ export { freePort, repoRoot };
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's process id (the bench reads its resident memory from /proc). */
+  pid: number;
   dataDir: string;
   /** Graceful stop (SIGTERM). */
   stop(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startServer(
   return {
     url: server.url,
     port,
+    pid: server.pid,
     dataDir,
     output: server.output,
     kill9: server.kill9,

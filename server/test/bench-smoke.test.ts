@@ -3,6 +3,7 @@
 // checks the shape of the results, not the budgets: a benchmark is not a test.
 import { apiRows, formatTable } from '../../bench/src/budgets';
 import { runApiSuite, type EngineResult } from '../../bench/src/api/suite';
+import { CsvRecordCounter, type DataOutResult } from '../../bench/src/api/data-out';
 import { runLoad, type LoadResult } from '../../bench/src/api/load';
 import { startBareServer } from '../../bench/src/api/processes';
 import { longestChain, type LoggedRequest } from '../../bench/src/web/network-log';
@@ -35,6 +36,8 @@ beforeAll(async () => {
     warmupSeconds: 0,
     singleSeconds: 0.5,
     driverSeconds: 0.3,
+    exportLoadConnections: 2,
+    reportPdfs: 5,
     ...(process.env.DATABASE_URL ? { postgresUrl: process.env.DATABASE_URL } : {}),
   });
 });
@@ -85,6 +88,42 @@ test('every call was measured, with the baselines of the same run', () => {
   }
 });
 
+test('the exports and report PDFs were measured on every seeded result, each file read in full', () => {
+  expect(result.dataOut).not.toHaveProperty('error');
+  const dataOut = result.dataOut as DataOutResult;
+  // The seeded results only: the participants who submitted during the run are left out by the day.
+  expect(dataOut.expectedRows).toBe(200);
+  expectLoad(dataOut.getquestionAlone, 2);
+  for (const figures of [dataOut.csv, dataOut.xlsx]) {
+    expect(figures.rows).toBe(200);
+    expect(figures.announcedRows).toBe(200);
+    expect(figures.bytes).toBeGreaterThan(200 * 30);
+    expect(figures.seconds).toBeGreaterThan(0);
+    expect(figures.memory.samples).toBeGreaterThanOrEqual(2);
+    expect(figures.memory.beforeMb).toBeGreaterThan(10);
+    expect(figures.memory.peakMb).toBeGreaterThanOrEqual(figures.memory.beforeMb);
+    expect(figures.memory.addedMb).toBeCloseTo(figures.memory.peakMb - figures.memory.beforeMb, 0);
+    // getquestion beside the export: loaded for as long as it ran, every answer a 200.
+    expectLoad(figures.getquestion, 2);
+    expect(figures.getquestion.statuses).toEqual({ 200: figures.getquestion.requests });
+  }
+  expect(dataOut.pdf.count).toBe(5);
+  expect(dataOut.pdf.bytes).toBeGreaterThan(1000);
+  expect(dataOut.pdf.latencyMs.p50).toBeGreaterThan(0);
+  expect(dataOut.pdf.latencyMs.p95).toBeLessThanOrEqual(dataOut.pdf.latencyMs.max);
+  expect(dataOut.pdf.json.p95).toBeGreaterThan(0);
+});
+
+test('CSV records are counted across chunks, a quoted line break inside a record and a missing last line break included', () => {
+  const counter = new CsvRecordCounter();
+  const text = '\uFEFFa,b\r\n"x\r\ny","say ""hi""\n"\r\n1,2';
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += 3) counter.push(bytes.subarray(at, at + 3));
+  expect(counter.hasBom()).toBe(true);
+  expect(counter.bytes).toBe(bytes.length);
+  expect(counter.total()).toBe(3);
+});
+
 test('the budgets table has a verdict for every budget', () => {
   const rows = apiRows(result);
   expect(rows.length).toBeGreaterThan(5);
@@ -98,6 +137,19 @@ test('the budgets table has a verdict for every budget', () => {
     '≥ 0.5× driver',
     '≤ 25 ms',
     '0',
+  ]);
+  expect(
+    rows.filter((row) => /export|report PDF/.test(row.measure)).map((row) => [row.measure.split(' ')[0], row.budget]),
+  ).toEqual([
+    ['CSV', '≤ 10 s'],
+    ['CSV', '0'],
+    ['CSV', '≤ 100 MB'],
+    ['getquestion', '≤ 25 ms'],
+    ['XLSX', '≤ 30 s'],
+    ['XLSX', '0'],
+    ['XLSX', '≤ 100 MB'],
+    ['getquestion', '≤ 25 ms'],
+    ['report', '≤ 300 ms'],
   ]);
 });
 

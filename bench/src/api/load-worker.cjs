@@ -144,13 +144,21 @@ function setupClient(client) {
   if (once) sendBuiltOnce(client);
 }
 
-/** Runs autocannon for `duration` seconds and reports every response to `record`. */
+/**
+ * Runs autocannon for `duration` seconds and reports every response to `record`. A 'stop' message
+ * ends the run early (a load that lasts as long as something else the caller measures); the port is
+ * unreferenced, so listening for it never keeps the thread alive after the run.
+ */
 function fire(duration, record) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, connections, duration, timeout: timeoutSeconds, requests: requests(), setupClient },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    parentPort.on('message', (message) => {
+      if (message === 'stop') instance.stop();
+    });
+    parentPort.unref();
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (ranOut) instance.stop();
       else record(statusCode, responseTime);

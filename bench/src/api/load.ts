@@ -38,6 +38,8 @@ export interface LoadOptions {
   seconds: number;
   /** Unmeasured seconds before (same requests). */
   warmupSeconds: number;
+  /** Ends the run before its seconds are up when aborted (a load beside something else measured). */
+  stop?: AbortSignal;
 }
 
 export interface LoadResult {
@@ -127,15 +129,18 @@ function fire(baseUrl: string, load: LoadCase, options: LoadOptions): Promise<Wo
     },
     transferList: once ? [once.bytes, once.offsets, once.sinceOf] : [],
   });
+  const stop = () => worker.postMessage('stop');
+  options.stop?.addEventListener('abort', stop, { once: true });
+  if (options.stop?.aborted) stop();
   return new Promise<WorkerReport>((resolve, reject) => {
     let report: WorkerReport | undefined;
     worker.once('message', (message: WorkerReport) => (report = message));
     worker.once('error', reject);
-    worker.once('exit', (code) =>
-      report
-        ? resolve(report)
-        : reject(new Error(`the load thread of ${load.name} stopped (exit code ${code}) without a result`)),
-    );
+    worker.once('exit', (code) => {
+      options.stop?.removeEventListener('abort', stop);
+      if (report) resolve(report);
+      else reject(new Error(`the load thread of ${load.name} stopped (exit code ${code}) without a result`));
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 // The API benchmark of one engine: a fresh database seeded in bulk, the driver's write baseline,
 // then the real server process under autocannon for each call.
 import { createDatabase, type BenchDatabase, type Engine } from './database';
+import { measureDataOut, type DataOutResult } from './data-out';
 import { cpuTimes, stolenPercent } from './host-steal';
 import {
   measureDriverBaseline,
@@ -33,6 +34,10 @@ export interface ApiOptions extends LoadOptions {
   keepServer?: boolean;
   /** Measured seconds of the one-connection runs (service latency of the admin reads). */
   singleSeconds: number;
+  /** Connections of the getquestion load beside each export (10 unless given). */
+  exportLoadConnections?: number;
+  /** Report PDFs fetched one after another (50 unless given). */
+  reportPdfs?: number;
 }
 
 /** An admin read at 100 connections (throughput, latency under load) and at one (service latency). */
@@ -78,6 +83,8 @@ export interface EngineResult {
   answerSave: LoadResult & { participantsUsed: number };
   results: ReadFigures;
   stats: ReadFigures;
+  /** The exports and the report PDFs, or why they could not be measured (the other figures stand). */
+  dataOut: DataOutResult | { error: string };
   /** Set when `keepServer`: the caller stops it and drops the database. */
   server?: RunningServer;
   database?: BenchDatabase;
@@ -118,7 +125,11 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
   let server: RunningServer | undefined;
   try {
     log(`${engine}: seeding ${options.participants} participants × 30 answers...`);
-    const seeded = await seedDatabase(database, { participants: options.participants, fresh: 0 });
+    // Every seeded result is submitted before today (UTC), the submissions measured below today: the
+    // exports' day filter then holds exactly the seeded results.
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const seeded = await seedDatabase(database, { participants: options.participants, fresh: 0, now: today });
+    const seededFilter = { to: new Date(today.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10) };
     log(`${engine}: seeded in ${seeded.seconds.toFixed(1)} s ${JSON.stringify(seeded.rows)}`);
 
     const driver = await measureDriverBaseline(database, seeded.questions, options.driverSeconds);
@@ -278,6 +289,28 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       `${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`,
     );
 
+    // Data out: the exports of the seeded results and report PDFs, last (an export leaves the
+    // server's heap larger for a while, which the calls above must not inherit).
+    let dataOut: EngineResult['dataOut'];
+    try {
+      dataOut = await measureDataOut({
+        url,
+        adminToken,
+        serverPid: server.pid,
+        filter: seededFilter,
+        expectedRows: seeded.rows.results,
+        getquestion: getquestionLoad,
+        loadConnections: options.exportLoadConnections ?? 10,
+        aloneSeconds: options.singleSeconds,
+        reportPdfs: options.reportPdfs ?? 50,
+        log: (line) => log(`${engine}: ${line}`),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`${engine}: data out failed: ${message}`);
+      dataOut = { error: message.split('\n')[0]!.slice(0, 160) };
+    }
+
     const result: EngineResult = {
       engine,
       getquestionRatios: ratios,
@@ -302,6 +335,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       answerSave,
       results,
       stats,
+      dataOut,
     };
     if (options.keepServer) {
       Object.assign(result, { server, database, adminToken });

@@ -89,6 +89,19 @@ async function fillEveryTable(app: FastifyInstance) {
   });
   expect(saved.statusCode).toBe(200);
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
+  // The doctor's report on the result: a saved version of the comments, released with a link.
+  const { id: resultId } = await app.db
+    .selectFrom('results')
+    .select('id')
+    .where('participant_id', '=', participant.id)
+    .executeTakeFirstOrThrow();
+  const commented = await call(app, 'PUT', `/api/admin/reports/${resultId}/comments`, {
+    token,
+    payload: { overall: 'Backed-up comment', categories: {}, baseVersion: 0 },
+  });
+  expect(commented.statusCode).toBe(200);
+  const sent = await call(app, 'POST', `/api/admin/reports/${resultId}/send`, { token, payload: { delivery: 'link' } });
+  expect(sent.statusCode).toBe(200);
   await created(
     'POST',
     '/api/complaint-bother/add-complaint',

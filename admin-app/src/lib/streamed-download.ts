@@ -42,16 +42,49 @@ export function filenameOf(disposition: string | null): string | undefined {
 }
 
 const NEWLINE = 10;
+/** A ZIP entry's local header starts with these bytes (`PK\x03\x04`). */
+const ZIP_ENTRY = [0x50, 0x4b, 0x03, 0x04] as const;
 
 /**
- * The share done: exact from `Content-Length` when the server knows the size; for a text file with a
- * row count (a CSV export streamed as it is read from the database, so of no known size) the lines
- * received over the rows plus the heading line, short of 1 until the body ends (a cell may hold a
- * line break of its own). Otherwise unknown: only the bytes are shown.
+ * Counts what a row is in a body as it streams in: for text (a CSV) its lines, the heading line
+ * among them; for a ZIP (the reports' archive, a file per row) its entries' headers, whose bytes
+ * may be split between chunks. Other types (an XLSX, whose rows are compressed) have none.
  */
-function shareOf(received: number, total: number | undefined, lines: number | undefined, rows: number | undefined) {
+function rowCounter(type: string): ((chunk: Uint8Array) => number) | undefined {
+  if (type.startsWith('text/')) {
+    let lines = 0;
+    return (chunk) => {
+      for (const byte of chunk) if (byte === NEWLINE) lines += 1;
+      // Less the heading line.
+      return Math.max(0, lines - 1);
+    };
+  }
+  if (type.startsWith('application/zip')) {
+    let entries = 0;
+    let matched = 0;
+    return (chunk) => {
+      for (const byte of chunk) {
+        matched = byte === ZIP_ENTRY[matched] ? matched + 1 : byte === ZIP_ENTRY[0] ? 1 : 0;
+        if (matched === ZIP_ENTRY.length) {
+          entries += 1;
+          matched = 0;
+        }
+      }
+      return entries;
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The share done: exact from `Content-Length` when the server knows the size; else, with a row
+ * count (`X-Export-Rows`, sent first by a file streamed as it is read from the database), the rows
+ * received over it, short of 1 until the body ends (a cell may hold a line break of its own).
+ * Otherwise unknown: only the bytes are shown.
+ */
+function shareOf(received: number, total: number | undefined, counted: number | undefined, rows: number | undefined) {
   if (total) return Math.min(1, received / total);
-  if (rows !== undefined && lines !== undefined) return Math.min(0.99, lines / (rows + 1));
+  if (rows !== undefined && counted !== undefined) return rows === 0 ? 0.99 : Math.min(0.99, counted / rows);
   return undefined;
 }
 
@@ -97,8 +130,8 @@ export async function fetchDownload(request: DownloadRequest): Promise<Downloade
   const total = Number(response.headers.get('content-length')) || undefined;
   const rowsHeader = response.headers.get('x-export-rows');
   const rows = rowsHeader !== null && /^\d+$/.test(rowsHeader) ? Number(rowsHeader) : undefined;
-  // Lines are counted only in text, where they are the rows.
-  let lines = rows !== undefined && type.startsWith('text/') ? 0 : undefined;
+  const count = rows !== undefined ? rowCounter(type) : undefined;
+  let counted = count ? 0 : undefined;
 
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
@@ -120,8 +153,8 @@ export async function fetchDownload(request: DownloadRequest): Promise<Downloade
         if (part.done) break;
         chunks.push(part.value);
         received += part.value.byteLength;
-        if (lines !== undefined) for (const byte of part.value) if (byte === NEWLINE) lines += 1;
-        onProgress?.({ received, rows, share: shareOf(received, total, lines, rows) });
+        if (count) counted = count(part.value);
+        onProgress?.({ received, rows, share: shareOf(received, total, counted, rows) });
       }
     } finally {
       signal?.removeEventListener('abort', stop);

@@ -61,17 +61,17 @@ test('Export CSV streams the file with the token and the filters, shows its prog
     from: '2026-01-01',
     format: 'csv',
   });
-  for (const name of ['Export CSV', 'Export XLSX', 'Download all reports'])
+  for (const name of ['Export CSV', 'Export XLSX', 'Export concerns CSV', 'Download all reports'])
     expect(screen.getByRole('button', { name })).toBeDisabled();
 
-  // The heading line and two of four rows: 3 lines of 5.
+  // The heading line and two of four rows.
   body.send('name,email\nGrace,grace@example.com\nAlan,alan@example.com\n');
   await nextDraw();
-  expect(within(status).getByText(/about 60%/)).toBeInTheDocument();
+  expect(within(status).getByText(/about 50%/)).toBeInTheDocument();
   expect(within(status).getByText(/4 rows/)).toBeInTheDocument();
   expect(within(status).getByRole('progressbar', { name: 'Export CSV progress' })).toHaveAttribute(
     'aria-valuenow',
-    '60',
+    '50',
   );
 
   body.send('Ada,ada@example.com\nKate,kate@example.com\n');
@@ -103,6 +103,25 @@ test('without a size or a row count, the bytes received are shown; Cancel stops 
   expect(saved).toHaveLength(0);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Export XLSX' })).toBeEnabled();
+});
+
+test('Export concerns CSV asks for the ratings part of the export, with the filters', async () => {
+  const { saved } = catchDownloads();
+  const { calls } = mockApi({
+    'GET admin/results/export': {
+      raw: '\uFEFFparticipant,concern,rating\r\nGrace,Workload,Quite a Bit\r\n',
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="concerns-2026-03-01.csv"',
+        'X-Export-Rows': '1',
+      },
+    },
+  });
+  renderWithProviders(<ResultExports filter={{ passed: 'false' }} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Export concerns CSV' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]!.name).toBe('concerns-2026-03-01.csv');
+  expect(queryOf(exportCalls(calls)[0])).toEqual({ passed: 'false', format: 'csv', part: 'concerns' });
 });
 
 test("a refused download shows the server's message, and can be dismissed", async () => {

@@ -14,17 +14,19 @@ export interface ResultExportsProps {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Export CSV, Export XLSX and Download all reports (a ZIP of every report's PDF), each for the list's
- * current filters, streamed with their progress; one at a time, so the buttons wait while one runs.
+ * Export CSV, Export XLSX (the results, and the concerns ratings as a second sheet), Export concerns
+ * CSV (the ratings alone: a CSV holds one table) and Download all reports (a ZIP of every report's
+ * PDF), each for the list's current filters, streamed with their progress; one at a time, so the
+ * buttons wait while one runs.
  */
 export function ResultExports({ filter, disabled = false }: ResultExportsProps) {
   const download = useDownload();
   const query = reportsApi.filterParams(filter);
-  const exportAs = (format: 'csv' | 'xlsx') =>
-    void download.start(`Export ${format.toUpperCase()}`, {
+  const exportAs = (label: string, format: 'csv' | 'xlsx', part: 'results' | 'concerns' = 'results') =>
+    void download.start(label, {
       path: reportsApi.downloadPaths.export,
-      query: { ...query, format },
-      fallbackName: `results-${today()}.${format}`,
+      query: { ...query, format, ...(part === 'concerns' ? { part } : {}) },
+      fallbackName: `${part}-${today()}.${format}`,
     });
   const archive = () =>
     void download.start('Download all reports', {
@@ -38,11 +40,19 @@ export function ResultExports({ filter, disabled = false }: ResultExportsProps) 
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        <Button variant="default" leftSection={icon} onClick={() => exportAs('csv')} disabled={off}>
+        <Button variant="default" leftSection={icon} onClick={() => exportAs('Export CSV', 'csv')} disabled={off}>
           Export CSV
         </Button>
-        <Button variant="default" leftSection={icon} onClick={() => exportAs('xlsx')} disabled={off}>
+        <Button variant="default" leftSection={icon} onClick={() => exportAs('Export XLSX', 'xlsx')} disabled={off}>
           Export XLSX
+        </Button>
+        <Button
+          variant="default"
+          leftSection={icon}
+          onClick={() => exportAs('Export concerns CSV', 'csv', 'concerns')}
+          disabled={off}
+        >
+          Export concerns CSV
         </Button>
         <Button variant="default" leftSection={icon} onClick={archive} disabled={off}>
           Download all reports

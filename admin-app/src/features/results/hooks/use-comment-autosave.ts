@@ -135,7 +135,6 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Leaving the screen within the app: the text is saved on the way out.

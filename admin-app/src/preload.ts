@@ -17,12 +17,14 @@ const loadOf = (part: Part) => (part === 'layout' ? layout : sections[part].load
  * to the screens, which retry.
  */
 export function preloadDashboard(pathname: string): Part[] {
-  const match = /^\/dashboard(?:\/([^/?#]*))?/i.exec(pathname);
+  const match = /^\/dashboard(?:\/([^/?#]*))?(\/[^?#]*[^/?#])?/i.exec(pathname);
   if (!match) return [];
   const name = sectionOfChild[(match[1] ?? '').toLowerCase()];
   const started: Part[] = ['layout', ...(name ? [name] : [])];
   for (const part of started) loadOf(part)().catch(() => {});
-  if (name) sections[name].prefetch?.();
+  // The prefetch is what the section's own address shows first; an address below it (a result's
+  // report) shows something else.
+  if (name && !match[2]) sections[name].prefetch?.();
   return started;
 }
 

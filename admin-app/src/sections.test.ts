@@ -29,6 +29,14 @@ test('the results address asks for the first page of results along with the code
   expect(calls.filter((c) => c.path === 'admin/getquizresult')).toHaveLength(1);
 });
 
+test("an address below a section's own (a result's report) loads the section without the list's prefetch", async () => {
+  signInAs('admin');
+  const { calls } = mockApi({ 'GET admin/getquizresult': resultListOf([aListedResult()]) });
+  expect(preloadDashboard('/dashboard/result/r1/report')).toEqual(['layout', 'results']);
+  await sectionsSettled(['results']);
+  expect(calls.filter((c) => c.path === 'admin/getquizresult')).toHaveLength(0);
+});
+
 test('each section loads once, and its module holds the screens the routes render', async () => {
   const results = await sections.results.load();
   expect(await sections.results.load()).toBe(results);

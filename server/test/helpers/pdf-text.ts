@@ -58,3 +58,21 @@ export function pdfPageCount(pdf: Buffer): number {
   if (!match?.[1]) throw new Error('pdfinfo printed no page count');
   return Number(match[1]);
 }
+
+export interface PdfImage {
+  /** `image`, or `smask` for a soft mask (an alpha channel kept apart). */
+  type: string;
+  width: number;
+  height: number;
+  colour: string;
+}
+
+/** The images `pdfimages -list` finds, with their type, size and colour space. */
+export function pdfImages(pdf: Buffer): PdfImage[] {
+  const lines = poppler('pdfimages', pdf, ['-list']).trim().split('\n').slice(2);
+  return lines.map((line) => {
+    // page, num, type, width, height, color, ...
+    const [, , type = '', width = '0', height = '0', colour = ''] = line.trim().split(/\s+/);
+    return { type, width: Number(width), height: Number(height), colour };
+  });
+}

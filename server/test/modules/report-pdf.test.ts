@@ -1,8 +1,11 @@
 import { limits, type ReportComments, type ReportContent } from '@prometrica/shared-api/contract';
 import { renderReportPdf, type ReportPdfInput } from '../../src/modules/reports/pdf';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { isCovered, printable, replacementCharacter } from '../../src/modules/reports/pdf/fonts';
-import { flattened, pdfFonts, pdfPageCount, pdfText } from '../helpers/pdf-text';
+import { opaqueSignature } from '../../src/modules/reports/pdf/signature';
+import { flattened, pdfFonts, pdfImages, pdfPageCount, pdfText } from '../helpers/pdf-text';
 import { multiScriptName, reportCategoryNames, reportComments, reportContent } from '../helpers/report-fixture';
+import { png } from '../helpers/png';
 
 const released = '2026-03-05T10:00:00.000Z';
 const doctor = 'Dr. Alma Reyes';
@@ -301,5 +304,114 @@ describe('renderReportPdf: sparse reports', () => {
   it('renders the same text twice from the same input', async () => {
     const [first, second] = await Promise.all([render(), render()]);
     expect(pdfText(first!)).toBe(pdfText(second!));
+  });
+});
+
+function pngChunk(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+const paeth = (a: number, b: number, c: number) => {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+};
+
+/**
+ * A PNG with alpha as a canvas writes one (8-bit RGBA, or grey and alpha), row `y` filtered with
+ * filter `y % 5`, so every filter of the format is decoded.
+ */
+function alphaPng(width: number, height: number, channels: 2 | 4, pixel: (x: number, y: number) => number[]): Buffer {
+  const stride = width * channels;
+  const raw = Array.from({ length: height }, (_, y) =>
+    Buffer.from(Array.from({ length: width }, (_, x) => pixel(x, y)).flat()),
+  );
+  const rows = raw.map((row, y) => {
+    const filter = y % 5;
+    const above = y > 0 ? raw[y - 1]! : Buffer.alloc(stride);
+    const out = Buffer.alloc(stride + 1);
+    out[0] = filter;
+    for (let i = 0; i < stride; i++) {
+      const left = i >= channels ? row[i - channels]! : 0;
+      const upLeft = i >= channels ? above[i - channels]! : 0;
+      const predictor = [0, left, above[i]!, (left + above[i]!) >> 1, paeth(left, above[i]!, upLeft)][filter]!;
+      out[i + 1] = (row[i]! - predictor) & 0xff;
+    }
+    return out;
+  });
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, channels === 4 ? 6 : 4, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The IHDR fields and the unfiltered rows of a PNG whose rows all use filter 0, as `opaqueSignature` writes. */
+function readFlatPng(bytes: Buffer) {
+  const colourType = bytes[8 + 8 + 9];
+  const width = bytes.readUInt32BE(16);
+  const idatLength = bytes.readUInt32BE(33);
+  const rows = inflateSync(bytes.subarray(41, 41 + idatLength));
+  const channels = colourType === 2 ? 3 : 1;
+  const pixels: number[][] = [];
+  for (let at = 0; at < rows.length; at += width * channels + 1) {
+    expect(rows[at]).toBe(0);
+    for (let x = 0; x < width; x++) pixels.push([...rows.subarray(at + 1 + x * channels, at + 1 + (x + 1) * channels)]);
+  }
+  return { colourType, width, pixels };
+}
+
+describe('opaqueSignature: the signature flattened onto white', () => {
+  const onWhite = (value: number, alpha: number) => Math.floor((value * alpha + 255 * (255 - alpha) + 127) / 255);
+
+  it('decodes every PNG filter of an RGBA image and lays each pixel on white, alpha dropped', () => {
+    // Scattered values, so each filter's every case (Paeth's three predictors among them) is met.
+    const noise = (n: number) => Math.floor(Math.abs(Math.sin(n * 12.9898) * 43758.5453) % 256);
+    const pixel = (x: number, y: number) => [0, 1, 2, 3].map((c) => noise(x * 1000 + y * 10 + c));
+    const flat = readFlatPng(opaqueSignature(alphaPng(23, 10, 4, pixel)));
+    expect(flat.colourType).toBe(2);
+    expect(flat.pixels).toHaveLength(23 * 10);
+    flat.pixels.forEach((rgb, i) => {
+      const [r, g, b, a] = pixel(i % 23, Math.floor(i / 23)) as [number, number, number, number];
+      expect(rgb).toEqual([onWhite(r, a), onWhite(g, a), onWhite(b, a)]);
+    });
+  });
+
+  it('makes grey and alpha plain grey', () => {
+    const pixel = (x: number, y: number) => [(x * 11 + y * 3) % 256, x === 0 ? 255 : (y * 40) % 256];
+    const flat = readFlatPng(opaqueSignature(alphaPng(9, 6, 2, pixel)));
+    expect(flat.colourType).toBe(0);
+    flat.pixels.forEach(([grey], i) => {
+      const [value, alpha] = pixel(i % 9, Math.floor(i / 9)) as [number, number];
+      expect(grey).toBe(onWhite(value, alpha));
+    });
+  });
+
+  it('leaves a PNG without alpha, and bytes that are no PNG, as they are', () => {
+    const grey = png(40, 10);
+    expect(opaqueSignature(grey)).toBe(grey);
+    const text = Buffer.from('not a png at all, but long enough to be read as one');
+    expect(opaqueSignature(text)).toBe(text);
+    const truncated = alphaPng(20, 20, 4, () => [0, 0, 0, 255]).subarray(0, 60);
+    expect(opaqueSignature(truncated)).toBe(truncated);
+  });
+
+  it('puts a canvas signature in the PDF as one RGB image, with no soft mask for pdfkit to split', async () => {
+    const ink = (x: number, y: number) =>
+      Math.abs(Math.round(Math.sin(x / 30) * 90) + 150 - y) < 3 ? [31, 42, 68, 255] : [255, 255, 255, 255];
+    const content = reportContent();
+    content.consent = { ...content.consent!, imageBase64: alphaPng(900, 300, 4, ink).toString('base64') };
+    const images = pdfImages(await render({ content }));
+    expect(images).toEqual([{ type: 'image', width: 900, height: 300, colour: 'rgb' }]);
   });
 });

@@ -2,6 +2,7 @@ import type { ReportCategory, ReportComments, ReportContent } from '@prometrica/
 import { percentBar, percentBarHeight } from './pdf/chart';
 import { countOf, formatDateTime, formatDay, formatDuration } from './pdf/format';
 import { colours, sizes, Sheet, type Cell, type Column } from './pdf/layout';
+import { opaqueSignature } from './pdf/signature';
 
 export interface ReportPdfInput {
   content: ReportContent;
@@ -143,30 +144,37 @@ function concerns(sheet: Sheet, content: ReportContent): void {
   );
 }
 
+const signatureBox = { width: 220, height: 70 } as const;
+
 /** The signature image, framed; a picture pdfkit can't read is said so rather than failing the report. */
 function signature(sheet: Sheet, imageBase64: string): void {
-  const box = { width: 220, height: 70 };
-  sheet.ensure(box.height + 20);
+  sheet.ensure(signatureBox.height + 8);
   const top = sheet.y;
   sheet.text('Signature', sheet.left, top, 142, { font: 'bold', colour: colours.muted });
   const x = sheet.left + 150;
   try {
-    sheet.doc.image(Buffer.from(imageBase64, 'base64'), x, top, { fit: [box.width, box.height] });
+    const image = opaqueSignature(Buffer.from(imageBase64, 'base64'));
+    sheet.doc.image(image, x, top, { fit: [signatureBox.width, signatureBox.height] });
     sheet.doc
-      .rect(x - 2, top - 2, box.width + 4, box.height + 4)
+      .rect(x - 2, top - 2, signatureBox.width + 4, signatureBox.height + 4)
       .lineWidth(0.5)
       .strokeColor(colours.rule)
       .stroke();
   } catch {
-    sheet.text('(the signature image could not be read)', x, top, box.width, { colour: colours.muted });
+    sheet.text('(the signature image could not be read)', x, top, signatureBox.width, { colour: colours.muted });
   }
-  sheet.y = top + box.height + 8;
+  sheet.y = top + signatureBox.height + 8;
 }
 
+/** A SHA-256 in hex is 64 characters with no place to break: small enough to stay on one line. */
+const hashStyle = { size: sizes.small - 0.5 } as const;
+
 function consent(sheet: Sheet, content: ReportContent, audience: ReportPdfInput['audience']): void {
-  sheet.heading('Consent', 90);
   const agreement = content.consent;
-  if (!agreement) return sheet.line('No signed consent on record.');
+  if (!agreement) {
+    sheet.heading('Consent');
+    return sheet.line('No signed consent on record.');
+  }
   const rows: Array<[string, string]> = [
     ['Text version', agreement.textVersion ?? none],
     ['Signed name', agreement.signedName || none],
@@ -175,9 +183,12 @@ function consent(sheet: Sheet, content: ReportContent, audience: ReportPdfInput[
     ['Server time', formatDateTime(agreement.createdAt)],
   ];
   if (audience === 'admin') rows.push(['Client address', agreement.clientAddress ?? none]);
+  const hash: Array<[string, string]> = [['Text SHA-256', agreement.textSha256 ?? none]];
+  // The record and its signature stay together on one page.
+  const height = sheet.fieldsHeight(rows) + sheet.fieldsHeight(hash, 150, hashStyle) + 4 + signatureBox.height + 8;
+  sheet.heading('Consent', Math.min(height, sheet.pageHeight / 2));
   sheet.fields(rows);
-  // A SHA-256 in hex is 64 characters with no place to break: small enough to stay on one line.
-  sheet.fields([['Text SHA-256', agreement.textSha256 ?? none]], 150, { size: sizes.small - 0.5 });
+  sheet.fields(hash, 150, hashStyle);
   sheet.space(4);
   signature(sheet, agreement.imageBase64);
 }

@@ -158,7 +158,7 @@ export class Sheet {
     const valueWidth = this.width - labelWidth;
     for (const [label, value] of rows) {
       const labelHeight = this.heightOf(label, labelWidth - 8, { font: 'bold' });
-      const height = Math.max(labelHeight, this.heightOf(value, valueWidth, valueStyle));
+      const height = this.fieldsHeight([[label, value]], labelWidth, valueStyle) - 3;
       this.ensure(Math.min(height, this.pageHeight / 2));
       const { page, y } = this.doc;
       this.text(label, this.left, y, labelWidth - 8, { font: 'bold', colour: colours.muted });
@@ -166,6 +166,17 @@ export class Sheet {
       // The value may have flowed on to a new page: then its end is where the next pair starts.
       this.doc.y = (this.doc.page === page ? Math.max(this.doc.y, y + labelHeight) : this.doc.y) + 3;
     }
+  }
+
+  /** The height `fields` takes for these pairs. */
+  fieldsHeight(rows: ReadonlyArray<readonly [string, string]>, labelWidth = 150, valueStyle: Style = {}): number {
+    const heights = rows.map(([label, value]) =>
+      Math.max(
+        this.heightOf(label, labelWidth - 8, { font: 'bold' }),
+        this.heightOf(value, this.width - labelWidth, valueStyle),
+      ),
+    );
+    return heights.reduce((sum, height) => sum + height + 3, 0);
   }
 
   /**

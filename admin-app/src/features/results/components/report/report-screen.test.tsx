@@ -264,6 +264,25 @@ test('Download PDF fetches the PDF with the token and saves it under its name', 
   }
 });
 
+test('Download PDF saves what was just typed first, so the PDF holds it', async () => {
+  catchDownloads();
+  const { calls } = mockApi({
+    'GET admin/reports/r1': { body: anAdminReport() },
+    'PUT admin/reports/r1/comments': ({ body }) => savedAs(1, body),
+    'GET admin/reports/r1/pdf': { raw: '%PDF-1.7', headers: { 'Content-Type': 'application/pdf' } },
+  });
+  renderWithProviders(<ReportScreen />, route);
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Overall comment' }), {
+    target: { value: 'Final word' },
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+  await waitFor(() => expect(calls.some((c) => c.path === 'admin/reports/r1/pdf')).toBe(true));
+  expect(calls.filter((c) => c.path !== 'admin/reports/r1').map((c) => c.path)).toEqual([
+    'admin/reports/r1/comments',
+    'admin/reports/r1/pdf',
+  ]);
+});
+
 test('Print opens the browser print dialog', async () => {
   mockApi({ 'GET admin/reports/r1': { body: anAdminReport() } });
   const print = jest.spyOn(window, 'print').mockImplementation(() => {});

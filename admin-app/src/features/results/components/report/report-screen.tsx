@@ -15,6 +15,7 @@ import { ReportDelivery, reportStatusText } from './report-delivery';
 import { SaveStatus } from './save-status';
 import { SendReportDialog } from './send-report-dialog';
 import { VersionsDrawer } from './versions-drawer';
+import classes from './report.module.css';
 
 /**
  * `/dashboard/result/:resultId/report`: the doctor's report on one result, as the participant will
@@ -102,18 +103,21 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
     }
   }
 
-  const pdf = () =>
-    void download.start('Download PDF', {
+  // The PDF is made from the saved comments: what was just typed is saved first.
+  const pdf = async () => {
+    await autosave.flush();
+    await download.start('Download PDF', {
       path: reportsApi.downloadPaths.pdf(resultId),
       fallbackName: `report-${content.participant.name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
     });
+  };
 
   return (
     <Stack gap="lg">
       {back}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" className={classes.title}>
             Report on {content.participant.name}
           </Title>
           <Text c="dimmed" size="sm">
@@ -127,7 +131,12 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
           <Button variant="default" onClick={() => window.print()}>
             Print
           </Button>
-          <Button variant="default" leftSection={<DownloadIcon size={16} />} onClick={pdf} disabled={download.busy}>
+          <Button
+            variant="default"
+            leftSection={<DownloadIcon size={16} />}
+            onClick={() => void pdf()}
+            disabled={download.busy}
+          >
             Download PDF
           </Button>
           <Button leftSection={<MailIcon size={16} />} onClick={() => setOpen('send')}>

@@ -78,6 +78,11 @@ export async function openPostgres(
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // Nor one in use: the pool listens only to idle clients, and a client whose connection ends
+  // while it is checked out (PostgreSQL restarted, the network cut mid-query) emits an 'error'
+  // that nobody heard, which ended the process. Its query rejects with that same error, and the
+  // pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     if (schema) await pool.query(`create schema if not exists "${schema}"`);
     else await pool.query('select 1');

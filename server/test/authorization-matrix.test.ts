@@ -20,6 +20,8 @@ const callers: Caller[] = ['none', 'participant', 'user', 'admin', 'superadmin']
 // prettier-ignore
 const matrix: ReadonlyArray<readonly [route: string, none: number, participant: number, user: number, admin: number, superadmin: number]> = [
   ['GET /api/health',                                          200, 200, 200, 200, 200],
+  ['GET /api/health/live',                                     200, 200, 200, 200, 200],
+  ['GET /api/health/ready',                                    200, 200, 200, 200, 200],
   ['GET /api/docs',                                            200, 200, 200, 200, 200],
   ['GET /api/docs/openapi.json',                               200, 200, 200, 200, 200],
   ['POST /api/auth/login',                                     200, 200, 200, 200, 200],
@@ -227,6 +229,8 @@ const withCode =
  */
 const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/health/live': async () => ({ url: '/api/health/live' }),
+  'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
   'GET /api/docs': async () => ({ url: '/api/docs' }),
   'GET /api/docs/openapi.json': async () => ({ url: '/api/docs/openapi.json' }),
   'POST /api/auth/login': async () => {

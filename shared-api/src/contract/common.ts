@@ -24,3 +24,11 @@ export const healthResponseSchema = z.object({
   database: z.enum(['sqlite', 'postgres']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/health/live`: the process answers; nothing else is checked. */
+export const liveResponseSchema = z.object({ status: z.literal('ok') });
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+/** `GET /api/health/ready`: the database answers and has exactly this server's migrations (the last one named). */
+export const readyResponseSchema = healthResponseSchema.extend({ migration: z.string().nullable() });
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

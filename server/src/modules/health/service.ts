@@ -1,7 +1,9 @@
-import type { HealthResponse } from '@prometrica/shared-api/contract';
-import type { Dialect, Executor } from '../../db/types';
+import type { HealthResponse, LiveResponse, ReadyResponse } from '@prometrica/shared-api/contract';
+import type { MigrationState } from '../../db/migrate';
+import { perDatabase } from '../../db/per-database';
+import type { Dialect, Executor, Store } from '../../db/types';
 import { serviceUnavailable } from '../../lib/http-errors';
-import { pingDatabase } from './repository';
+import { pingDatabase, pingWriter, readMigrationState } from './repository';
 
 /** Healthy means the database answers; a load balancer takes the process out otherwise (503). */
 export async function checkHealth(db: Executor, dialect: Dialect): Promise<HealthResponse> {
@@ -11,4 +13,67 @@ export async function checkHealth(db: Executor, dialect: Dialect): Promise<Healt
     throw serviceUnavailable('Database unavailable');
   }
   return { status: 'ok', database: dialect };
+}
+
+/** Live: the process answers requests. Nothing else, so a database outage never gets it restarted. */
+export function checkLive(): LiveResponse {
+  return { status: 'ok' };
+}
+
+/**
+ * How long readiness waits for the database. A database that stops answering (a cut network
+ * drops packets rather than refusing) would otherwise leave the probe hanging as long as the
+ * connection attempt does, minutes, while the proxy keeps sending traffic.
+ */
+export const readyTimeoutMs = 2000;
+
+class TimedOut extends Error {}
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * One readiness check of a database at a time: probes that arrive while one runs share its
+ * answer, so a database that hangs collects one waiting query, not one per probe.
+ */
+const readinessCheck = perDatabase(({ db }) => {
+  let running: Promise<MigrationState> | undefined;
+  return (): Promise<MigrationState> => {
+    running ??= Promise.all([readMigrationState(db), pingWriter(db)])
+      .then(([state]) => state)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+});
+
+/**
+ * Ready: the database answers within `readyTimeoutMs` (on SQLite its write thread too) and holds
+ * exactly this code's migrations; otherwise 503 saying which, and the proxy sends the process no
+ * traffic until it is.
+ */
+export async function checkReady(store: Store): Promise<ReadyResponse> {
+  let state: MigrationState;
+  try {
+    state = await withinTime(readinessCheck(store)(), readyTimeoutMs);
+  } catch (error) {
+    throw serviceUnavailable(
+      error instanceof TimedOut ? `Database did not answer within ${readyTimeoutMs} ms` : 'Database unavailable',
+    );
+  }
+  if (state.pending.length > 0) {
+    throw serviceUnavailable(`Database migrations pending: ${state.pending.join(', ')}`);
+  }
+  if (state.unknown.length > 0) {
+    throw serviceUnavailable(
+      `The database has migrations this server does not know (a newer version migrated it): ${state.unknown.join(', ')}`,
+    );
+  }
+  return { status: 'ok', database: store.dialect, migration: state.latest };
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { ReportAnswer, ReportContent } from '@prometrica/shared-api/contract';
 import type { Database, Store } from '../../db/types';
@@ -14,6 +15,7 @@ import {
 } from '../results/service';
 import {
   categoryPercentCounts,
+  chunkEnd,
   cohortSignature,
   findParticipantDates,
   overallPercentCounts,
@@ -29,7 +31,7 @@ import {
 type Distribution = Map<number, number>;
 
 /** The cohort of every stored result, as counts per percent (overall and per category). */
-interface Cohort {
+export interface Cohort {
   size: number;
   /** The newest result counted, and the ids stored at exactly that time (a later slice leaves them out). */
   latest: string | null;
@@ -40,19 +42,21 @@ interface Cohort {
 }
 
 /**
- * The cohort is kept per database, built by two grouped counts and brought up to date instead of
- * counted again. Why: the per-category percentile must look inside each result's JSON figures
- * (results/codecs.ts), which at 100,000 results is a scan of every row; a report is read far more
- * often than the cohort changes. Each report read costs one index-only check (count and newest
- * time of the results); when results were added since, only those are counted (a range of the
- * `created_at` index) and added in; when the numbers do not add up (a result erased, or written by
- * another process with an earlier time), or the kept counts are older than `cohortMaxAgeMs`,
- * everything is counted again. The counts are at most 101 per category, whatever the cohort size.
+ * The cohort is kept per database as counts per percent, and brought up to date rather than counted
+ * again. Why: the per-category percentile must look inside each result's JSON figures
+ * (results/codecs.ts); at 100,000 results counting them all takes 0.6 to 1.5 s on SQLite on this
+ * machine, while a report is read far more often than results change. Each report read costs one
+ * index-only check (the count and newest time of the results, 4 to 9 ms at 100,000); results added
+ * since are counted alone (a range of the `created_at` index, well under 1 ms for a few) and added
+ * in. When the numbers do not add up (a result erased, or written by another process with an
+ * earlier time), or the counts are older than `cohortMaxAgeMs`, every result is counted again, in
+ * chunks of `cohortChunk` ids with other requests served between them (better-sqlite3 runs each
+ * statement on the event loop). The counts are at most 101 per category, whatever the cohort size.
  */
 const cohorts = new WeakMap<Kysely<Database>, { cohort?: Cohort; refreshing?: Promise<Cohort> }>();
 
 /** Even unchanged-looking counts are counted again after this long (bounds what a missed change costs). */
-export const cohortMaxAgeMs = 10 * 60 * 1000;
+export const cohortMaxAgeMs = 60 * 60 * 1000;
 
 function add(into: Distribution, percent: number, count: number) {
   into.set(percent, (into.get(percent) ?? 0) + count);
@@ -70,12 +74,32 @@ function addCounts(cohort: Cohort, overall: PercentCount[], categories: PercentC
   }
 }
 
-async function countCohort(store: Store, slice?: CohortSlice) {
+async function countSlice(store: Store, slice: CohortSlice) {
   const [overall, categories] = await Promise.all([
     overallPercentCounts(store.db, slice),
     categoryPercentCounts(store.db, store.dialect, slice),
   ]);
   return { overall: overall.counts, latest: overall.latest, categories };
+}
+
+/** Results counted per statement when every result is counted (on SQLite each statement holds the event loop). */
+export const cohortChunk = 10_000;
+
+/** Counts every result, a chunk (by id) per statement, letting other requests run between chunks. */
+export async function countAll(store: Store, now: number, chunk = cohortChunk): Promise<Cohort> {
+  const cohort: Cohort = { size: 0, latest: null, idsAtLatest: [], overall: new Map(), categories: new Map(), builtAt: now };
+  let after: string | null = null;
+  for (;;) {
+    const upTo = await chunkEnd(store.db, after, chunk);
+    const counted = await countSlice(store, { after, upTo });
+    addCounts(cohort, counted.overall, counted.categories);
+    if (counted.latest !== null && (cohort.latest === null || counted.latest > cohort.latest)) cohort.latest = counted.latest;
+    if (upTo === null) break;
+    after = upTo;
+    await nextTurn();
+  }
+  cohort.idsAtLatest = cohort.latest === null ? [] : await resultIdsAt(store.db, cohort.latest);
+  return cohort;
 }
 
 async function buildCohort(store: Store, previous: Cohort | undefined): Promise<Cohort> {
@@ -84,7 +108,7 @@ async function buildCohort(store: Store, previous: Cohort | undefined): Promise<
   if (previous && now - previous.builtAt < cohortMaxAgeMs) {
     if (previous.size === signature.size && previous.latest === signature.latest) return previous;
     if (previous.latest !== null && signature.size > previous.size) {
-      const added = await countCohort(store, { since: previous.latest, except: previous.idsAtLatest });
+      const added = await countSlice(store, { since: previous.latest, except: previous.idsAtLatest });
       const addedSize = added.overall.reduce((sum, { count }) => sum + count, 0);
       if (previous.size + addedSize === signature.size && added.latest !== null) {
         const next: Cohort = {
@@ -99,17 +123,7 @@ async function buildCohort(store: Store, previous: Cohort | undefined): Promise<
       }
     }
   }
-  const counted = await countCohort(store);
-  const cohort: Cohort = {
-    size: 0,
-    latest: counted.latest,
-    idsAtLatest: counted.latest === null ? [] : await resultIdsAt(store.db, counted.latest),
-    overall: new Map(),
-    categories: new Map(),
-    builtAt: now,
-  };
-  addCounts(cohort, counted.overall, counted.categories);
-  return cohort;
+  return countAll(store, now);
 }
 
 /** The cohort as it stands now; concurrent readers share one refresh. */

@@ -208,18 +208,30 @@ export async function cohortSignature(db: Executor): Promise<{ size: number; lat
   return { size: toCount(row.size), latest: row.latest ?? null };
 }
 
-/** Which results a distribution counts: all, or those stored at or after `since` but for `except`. */
-export interface CohortSlice {
-  since: string;
-  except: readonly string[];
+/**
+ * Which results a distribution counts: those stored at or after `since` but for `except` (the
+ * results added since a count), or those with an id after `after` up to `upTo` (a chunk of them all).
+ */
+export type CohortSlice =
+  | { since: string; except: readonly string[] }
+  | { after: string | null; upTo: string | null };
+
+function sliceCondition(slice: CohortSlice) {
+  if ('since' in slice) {
+    return slice.except.length > 0
+      ? sql`where results.created_at >= ${slice.since} and results.id not in (${sql.join([...slice.except])})`
+      : sql`where results.created_at >= ${slice.since}`;
+  }
+  const after = slice.after === null ? sql`1 = 1` : sql`results.id > ${slice.after}`;
+  return slice.upTo === null ? sql`where ${after}` : sql`where ${after} and results.id <= ${slice.upTo}`;
 }
 
-const sliceCondition = (slice: CohortSlice | undefined) =>
-  slice
-    ? slice.except.length > 0
-      ? sql`where results.created_at >= ${slice.since} and results.id not in (${sql.join([...slice.except])})`
-      : sql`where results.created_at >= ${slice.since}`
-    : sql``;
+/** The last id of the chunk of `size` results after `after` (by id), or null when fewer are left. */
+export async function chunkEnd(db: Executor, after: string | null, size: number): Promise<string | null> {
+  let query = db.selectFrom('results').select('id').orderBy('id').limit(1).offset(size - 1);
+  if (after !== null) query = query.where('id', '>', after);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
 
 /** One count of a distribution: how many results scored `percent` (overall, or in category `name`). */
 export interface PercentCount {
@@ -229,12 +241,12 @@ export interface PercentCount {
 }
 
 /**
- * The overall percents of the results in `slice` (every result when absent), counted per percent,
+ * The overall percents of the results in `slice`, counted per percent,
  * with the newest result's time: at most 101 rows, whatever the number of results.
  */
 export async function overallPercentCounts(
   db: Executor,
-  slice?: CohortSlice,
+  slice: CohortSlice,
 ): Promise<{ counts: PercentCount[]; latest: string | null }> {
   const { rows } = await sql<{ percent: number; count: unknown; latest: string }>`
     select results.percent as percent, count(*) as count, max(results.created_at) as latest
@@ -256,7 +268,7 @@ export async function overallPercentCounts(
 export async function categoryPercentCounts(
   db: Executor,
   dialect: Dialect,
-  slice?: CohortSlice,
+  slice: CohortSlice,
 ): Promise<PercentCount[]> {
   const where = sliceCondition(slice);
   const query =

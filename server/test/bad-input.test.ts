@@ -116,6 +116,15 @@ const bodyRoutes: BodyRoute[] = [
     required: ['complaintId', 'botherOptions'],
     list: true,
   },
+  {
+    method: 'PUT',
+    url: '/api/admin/reports/some-result/comments',
+    caller: 'admin',
+    // An empty overall comment is none: only its type and length can be wrong.
+    valid: { overall: 'Steady throughout.', categories: { Numeracy: 'Quick and exact.' }, baseVersion: 0 },
+    required: ['categories', 'baseVersion'],
+    numberAllowed: ['baseVersion'],
+  },
 ];
 
 /** Query strings that must be refused, with the field the message must name. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { limits, reportsApi, type AdminReportResponse, type ReportState } from '@prometrica/shared-api';
@@ -75,7 +75,7 @@ function useLeaveGuard(unsaved: boolean) {
 interface ReportEditorProps {
   resultId: string;
   data: AdminReportResponse;
-  back: React.ReactNode;
+  back: ReactNode;
 }
 
 function ReportEditor({ resultId, data, back }: ReportEditorProps) {
@@ -181,7 +181,7 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
         onRestore={(version) => {
           autosave.restore(version.comments);
           close();
-          notifySuccess(`Version ${version.version} is in the editor and is saved as the newest version.`, 'Restored');
+          notifySuccess(`Version ${version.version} is in the editor again, saved as the newest version.`, 'Restored');
         }}
       />
       <SendReportDialog
@@ -196,7 +196,7 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
       <ConfirmDialog
         opened={open === 'revoke'}
         title="Revoke links"
-        message={`The ${activeLinks === 1 ? 'active link stops' : `${activeLinks} active links stop`} working at once: the participant is told the report was withdrawn. Sending the report again makes a new link.`}
+        message="Every active link to this report stops working at once: the participant is told it was withdrawn. Sending the report again makes a new link."
         confirmLabel="Revoke links"
         busy={revoking}
         onConfirm={() => void revoke()}

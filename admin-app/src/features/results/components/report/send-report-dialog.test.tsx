@@ -166,7 +166,7 @@ test('Revoke links asks first; Cancel keeps them, confirming revokes every activ
   renderWithProviders(<ReportScreen />, route);
   await userEvent.click(await screen.findByRole('button', { name: 'Revoke links' }));
   let dialog = screen.getByRole('dialog', { name: 'Revoke links' });
-  expect(dialog).toHaveTextContent('The active link stops working at once');
+  expect(dialog).toHaveTextContent('Every active link to this report stops working at once');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(calls.filter((c) => c.path === 'admin/reports/r1/revoke')).toHaveLength(0);

@@ -301,6 +301,19 @@ describe('export and erasure of one participant', () => {
       (await call(app, 'GET', `/api/admin/participants/${erased.id}/export`, { token })).json(),
     );
     expect(exported.result).not.toBeNull();
+    // The doctor's report on them: comments that name them, saved and released with a link.
+    const comment = `Comments on ${erased.name}, who answered ${erased.answers[0]}`;
+    const commented = await call(app, 'PUT', `/api/admin/reports/${erased.resultId}/comments`, {
+      token,
+      payload: { overall: comment, categories: {}, baseVersion: 0 },
+    });
+    expect(commented.statusCode).toBe(200);
+    const released = await call(app, 'POST', `/api/admin/reports/${erased.resultId}/send`, {
+      token,
+      payload: { delivery: 'link' },
+    });
+    expect(released.statusCode).toBe(200);
+    expect((await tablesHolding(app, comment)).sort()).toEqual(['report_versions.overall_comment', 'reports.overall_comment']);
     // The scan finds them where they are held, the search index included.
     const held = await tablesHolding(app, erased.email.toLowerCase());
     expect(held).toEqual(expect.arrayContaining(['participants.email_lower']));
@@ -318,6 +331,8 @@ describe('export and erasure of one participant', () => {
       concernSubmissions: 1,
       concernRatings: 1,
       invitations: 1,
+      reports: 1,
+      reportLinks: 1,
     });
 
     const traces = [
@@ -327,7 +342,12 @@ describe('export and erasure of one participant', () => {
       erased.phone,
       erased.signature,
       ...erased.answers,
+      comment,
     ];
+    for (const table of ['reports', 'report_versions', 'report_links'] as const) {
+      const rows = await app.db.selectFrom(table).select('result_id').where('result_id', '=', erased.resultId!).execute();
+      expect({ table, rows }).toEqual({ table, rows: [] });
+    }
     for (const value of traces)
       expect({ value, tables: await tablesHolding(app, value) }).toEqual({ value, tables: [] });
     // The ids, which say nothing of the person once their rows are gone, stay only as the targets

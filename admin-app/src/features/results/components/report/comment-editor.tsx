@@ -2,6 +2,9 @@ import { Textarea } from '@mantine/core';
 import { CommentText, printHidden, printOnly } from '@prometrica/shared-api/report';
 import classes from './report.module.css';
 
+/** From this share of the longest comment on, the box counts the characters. */
+const NEAR_LIMIT = 0.9;
+
 export interface CommentEditorProps {
   label: string;
   value: string;
@@ -27,6 +30,11 @@ export function CommentEditor({ label, value, onChange, onBlur, maxLength, print
           minRows={2}
           maxRows={14}
           maxLength={maxLength}
+          description={
+            maxLength !== undefined && value.length >= maxLength * NEAR_LIMIT
+              ? `${value.length} of ${maxLength} characters`
+              : undefined
+          }
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
           onBlur={onBlur}

@@ -60,6 +60,17 @@ test('the report shows the document with an editor for the overall comment and e
   expect(screen.getByRole('note', { name: "Doctor's comment" }).closest('[data-print="only"]')).not.toBeNull();
 });
 
+test('near the longest comment the server keeps, the box counts the characters', async () => {
+  mockApi({ 'GET admin/reports/r1': { body: anAdminReport() } });
+  renderWithProviders(<ReportScreen />, route);
+  const box = await screen.findByRole('textbox', { name: 'Overall comment' });
+  expect(box).toHaveAttribute('maxlength', '5000');
+  fireEvent.change(box, { target: { value: 'x'.repeat(4499) } });
+  expect(screen.queryByText(/of 5000 characters/)).not.toBeInTheDocument();
+  fireEvent.change(box, { target: { value: 'x'.repeat(4500) } });
+  expect(screen.getByText('4500 of 5000 characters')).toBeInTheDocument();
+});
+
 test('a report that could not be loaded says why, and Retry loads it', async () => {
   let attempts = 0;
   mockApi({

@@ -619,6 +619,23 @@ describe('erasure and export', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('retention erases a report with its participant', async () => {
+    const participant = await submitted([], { name: 'Rita Retained' });
+    expect((await send(participant.resultId, { delivery: 'link' })).statusCode).toBe(200);
+    // Submitted two years ago, with retention at a year.
+    const old = new Date(Date.now() - 2 * 365 * 24 * 3600 * 1000).toISOString();
+    await app.db.updateTable('results').set({ created_at: old }).where('id', '=', participant.resultId).execute();
+    expect((await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: 12 } })).statusCode).toBe(200);
+    const run = await call(app, 'POST', '/api/admin/retention/run', { token: admin });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().erased).toBe(1);
+    expect((await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: null } })).statusCode).toBe(200);
+    for (const table of ['reports', 'report_links'] as const) {
+      const rows = await app.db.selectFrom(table).select('result_id').where('participant_id', '=', participant.id).execute();
+      expect({ table, rows }).toEqual({ table, rows: [] });
+    }
+  });
+
   it('the cohort follows an erasure: the percentiles are counted again without the erased result', async () => {
     const results = await app.db.selectFrom('results').select(['id', 'percent']).execute();
     const { content } = await getReport(results[0]!.id);

@@ -19,6 +19,7 @@ import { toRecord as userRecordOf } from './modules/users/repository';
 import { toAccount } from './modules/users/service';
 import { authPlugin } from './plugins/auth';
 import { createFrameworkErrorHandler, errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { createStaticFallback, staticAreas, staticPlugin } from './plugins/static';
 import { seedDatabase } from './seed';
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     // The API speaks JSON only: without a text/plain parser other bodies get a clear 415.
     app.removeContentTypeParser('text/plain');
+    // Before every route: it gives each one its own response hook.
+    await app.register(metricsPlugin, { db, token: config.metricsToken });
     await app.register(securityHeadersPlugin, { config });
     await app.register(errorsPlugin, { fallback: createStaticFallback(areas) });
     await app.register(authPlugin, {

@@ -82,6 +82,8 @@ export interface Config {
   answerSavesPerMinute: number;
   /** The region phone numbers typed without `+` and a country code are read in (`PK`). */
   phoneRegion: PhoneRegion;
+  /** The Bearer token a Prometheus scrape of `/metrics` must send; null: no metrics are served. */
+  metricsToken: string | null;
 }
 
 /** The environment was invalid; `issues` lists every bad variable. */
@@ -265,6 +267,12 @@ const envSchema = z.object({
       .transform((value) => value.trim().toUpperCase())
       .refine(isPhoneRegion, 'must be a two-letter country code whose numbers are known, such as PK or GB'),
   ),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces (it is sent as a Bearer token)')
+      .min(32, 'must be at least 32 characters long (openssl rand -hex 32 makes one)'),
+  ),
   ANSWER_SAVES_PER_MINUTE: optional(
     z
       .string()
@@ -273,6 +281,9 @@ const envSchema = z.object({
       .refine((count) => count >= 1, 'must be a whole number of at least 1'),
   ),
 });
+
+/** Every environment variable the server reads (the README's configuration table lists each one). */
+export const configVariables = Object.keys(envSchema.shape);
 
 /** Validates the environment; throws one `ConfigError` naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, cwd = process.cwd()): Config {
@@ -333,5 +344,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     publicUrl: values.PUBLIC_URL ?? null,
     answerSavesPerMinute: values.ANSWER_SAVES_PER_MINUTE ?? defaultAnswerSavesPerMinute,
     phoneRegion: (values.PHONE_REGION as PhoneRegion | undefined) ?? defaultPhoneRegion,
+    metricsToken: values.METRICS_TOKEN ?? null,
   };
 }

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, configVariables, loadConfig } from '../src/config';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
@@ -43,6 +44,7 @@ describe('configuration from the environment', () => {
       publicUrl: null,
       answerSavesPerMinute: 1200,
       phoneRegion: 'PK',
+      metricsToken: null,
     });
   });
 
@@ -68,6 +70,7 @@ describe('configuration from the environment', () => {
         ANSWER_SAVES_PER_MINUTE: '60',
         PHONE_REGION: 'gb',
         PASSWORD_HASH_COST: '14',
+        METRICS_TOKEN: 'm'.repeat(32),
       },
       '/srv/prometrica',
     );
@@ -90,6 +93,7 @@ describe('configuration from the environment', () => {
       answerSavesPerMinute: 60,
       phoneRegion: 'GB',
       passwordHashCost: 14,
+      metricsToken: 'm'.repeat(32),
     });
   });
 
@@ -101,6 +105,20 @@ describe('configuration from the environment', () => {
       databaseUrl: null,
       adminEmail: 'admin@prometrica.local',
     });
+  });
+
+  it.each([
+    [
+      'shorter than 32 characters',
+      'm'.repeat(31),
+      'must be at least 32 characters long (openssl rand -hex 32 makes one)',
+    ],
+    ['holding a space', `${'m'.repeat(20)} ${'m'.repeat(20)}`, 'must be printable characters without spaces'],
+  ])('refuses a METRICS_TOKEN %s', (_label, value, message) => {
+    const error = configError({ METRICS_TOKEN: value });
+    expect(error.issues.map((issue) => issue.key)).toEqual(['METRICS_TOKEN']);
+    expect(error.message).toContain(`METRICS_TOKEN: ${message}`);
+    expect(error.message).not.toContain(value);
   });
 
   it('reports every bad variable at once in one error', () => {
@@ -324,5 +342,17 @@ describe('TRUST_PROXY (where the rate limits read the client address from)', () 
     for (const value of ['yes', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,']) {
       expect(configError({ TRUST_PROXY: value }).issues.map((issue) => issue.key)).toEqual(['TRUST_PROXY']);
     }
+  });
+});
+
+describe("the README's configuration table", () => {
+  it('lists every variable the server reads, and none it does not', () => {
+    const readme = fs.readFileSync(path.join(repositoryRoot, 'README.md'), 'utf8');
+    const section = readme.split('\n## Configuration\n')[1]!.split('\n## ')[0]!;
+    const documented = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!));
+    expect([...documented].sort()).toEqual([...configVariables].sort());
   });
 });

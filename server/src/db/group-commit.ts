@@ -21,6 +21,11 @@ export interface GroupCommitOptions<T, R> {
   /** Batches in flight at once. */
   concurrency: number;
   runBatch: BatchRunner<T, R>;
+  /**
+   * Told of each batch written: how many writes it held and the seconds from its start to its
+   * commit (waiting for the connection or the write thread included). For the metrics.
+   */
+  onCommitted?: (writes: number, seconds: number) => void;
 }
 
 /**
@@ -79,6 +84,7 @@ export class GroupCommit<T, R> {
     };
     const take = () => takeOnce().map((pending) => pending.item);
     let outcomes: Outcome<R>[];
+    const started = performance.now();
     try {
       outcomes = await this.options.runBatch(take);
     } catch (error) {
@@ -89,6 +95,7 @@ export class GroupCommit<T, R> {
       else await Promise.all(batch.map((pending) => this.commitAlone(pending)));
       return;
     }
+    this.options.onCommitted?.(batch!.length, (performance.now() - started) / 1000);
     settle(batch!, outcomes);
   }
 

@@ -24,6 +24,11 @@ const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The pool behind each database `openPostgres` opened. */
 const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 
+/** The connection pool of a database opened by `openPostgres` (none for SQLite): for the metrics. */
+export function postgresPool(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** A statement to run as a named prepared statement: `name` always stands for this same `text`. */
 export interface PreparedStatement {
   name: string;

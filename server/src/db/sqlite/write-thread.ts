@@ -62,6 +62,11 @@ export class SqliteWriteThread {
     });
   }
 
+  /** Transactions sent and not yet committed (or failed): the write thread's queue, for the metrics. */
+  get queued(): number {
+    return this.waiting.size;
+  }
+
   /** Lets the transactions already sent finish, then closes the thread's connection. */
   async close(): Promise<void> {
     this.closed = true;

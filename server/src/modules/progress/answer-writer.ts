@@ -1,3 +1,4 @@
+import { batchReporter } from '../../db/batch-metrics';
 import { batchesInFlight, GroupCommit, type Outcome } from '../../db/group-commit';
 import { perDatabase } from '../../db/per-database';
 import { sqliteWriteThread } from '../../db/sqlite/sqlite';
@@ -114,6 +115,7 @@ export const answerWriter = perDatabase(({ db }): GroupCommit<AnswerSave, SaveOu
   return new GroupCommit({
     maxBatch: savesPerBatch,
     concurrency: batchesInFlight,
+    onCommitted: batchReporter(db, 'answers'),
     runBatch: async (take) => {
       const saves = take();
       if (thread) return sqliteOutcomes(saves, await thread.transaction(sqliteSaveStatements(saves)));

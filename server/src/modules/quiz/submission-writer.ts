@@ -1,3 +1,4 @@
+import { batchReporter } from '../../db/batch-metrics';
 import { batchesInFlight, GroupCommit, type Outcome } from '../../db/group-commit';
 import { executeKept } from '../../db/statements/execute';
 import { perDatabase } from '../../db/per-database';
@@ -32,6 +33,7 @@ export const submissionWriter = perDatabase(({ db }): GroupCommit<NewSubmission,
   return new GroupCommit({
     maxBatch: submissionsPerBatch,
     concurrency: batchesInFlight,
+    onCommitted: batchReporter(db, 'submissions'),
     runBatch: async (take) => {
       const writes = take();
       const statements = submissionStatements(db, writes);

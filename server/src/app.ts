@@ -7,6 +7,7 @@ import { InFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
 import { hashingQueue, setPasswordHashCost } from './lib/password';
 import { capConnectionsPerAddress, timeoutOptions, trustedProxy } from './lib/connection-limits';
+import { loggerOptions } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { apiRoutes } from './modules';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -20,6 +21,7 @@ import { toAccount } from './modules/users/service';
 import { authPlugin } from './plugins/auth';
 import { createFrameworkErrorHandler, errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { createStaticFallback, staticAreas, staticPlugin } from './plugins/static';
 import { seedDatabase } from './seed';
@@ -51,7 +53,10 @@ export const bodyLimitBytes = 1024 * 1024;
 export const maxParamLengthChars = 16 * 1024;
 
 export interface BuildAppOptions {
-  /** Fastify logger settings; defaults to `config.logLevel` with credentials redacted. */
+  /**
+   * Fastify logger settings; defaults to `config.logLevel` with credentials redacted, readable
+   * lines on a terminal and JSON otherwise (`loggerOptions`).
+   */
   logger?: FastifyServerOptions['logger'];
   /** PostgreSQL only: keep this app's tables in their own schema (tests isolate themselves this way). */
   schema?: string;
@@ -67,10 +72,10 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(config),
+    // Each request's id: a trusted proxy's X-Request-Id when well-formed, else a new UUID.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(trustedProxy(config.trustProxy)),
     bodyLimit: bodyLimitBytes,
     // Slow clients are cut off: headers, the whole request and idle kept-alive connections time out.
     ...timeoutOptions(config.connections),
@@ -133,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     // The API speaks JSON only: without a text/plain parser other bodies get a clear 415.
     app.removeContentTypeParser('text/plain');
+    await app.register(requestIdPlugin);
     // Before every route: it gives each one its own response hook.
     await app.register(metricsPlugin, { db, token: config.metricsToken });
     await app.register(securityHeadersPlugin, { config });

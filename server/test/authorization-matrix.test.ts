@@ -182,7 +182,12 @@ const newInvitation = () =>
 
 /** The token of a new link to the report on the matrix's result. */
 const newReportLink = () =>
-  created('POST', `/api/admin/reports/${resultId}/send`, { delivery: 'link' }, (b) => (b.link as string).split('/report/')[1]!);
+  created(
+    'POST',
+    `/api/admin/reports/${resultId}/send`,
+    { delivery: 'link' },
+    (b) => (b.link as string).split('/report/')[1]!,
+  );
 
 /** Another sign-in of the caller's account (none for a caller without one): its token and session id. */
 async function anotherSession(caller: Caller): Promise<{ token: string; id: string } | undefined> {
@@ -300,7 +305,11 @@ const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'GET /api/admin/reports/:resultId': async () => ({ url: `/api/admin/reports/${resultId}` }),
   'PUT /api/admin/reports/:resultId/comments': async () => {
     // Each cell edits the version the one before it saved.
-    const stored = await app.db.selectFrom('reports').select('version').where('result_id', '=', resultId).executeTakeFirst();
+    const stored = await app.db
+      .selectFrom('reports')
+      .select('version')
+      .where('result_id', '=', resultId)
+      .executeTakeFirst();
     return {
       url: `/api/admin/reports/${resultId}/comments`,
       payload: { overall: `Matrix ${next()}`, categories: {}, baseVersion: stored?.version ?? 0 },

@@ -63,7 +63,8 @@ describe('the API reference', () => {
       expect(operation).toBeDefined();
       // A file's reply (a PDF) is described by its media type, every other reply by its JSON schema.
       expect(
-        operation!.responses[String(route.status)]?.content?.[[route.produces ?? 'application/json'].flat()[0]!]?.schema,
+        operation!.responses[String(route.status)]?.content?.[[route.produces ?? 'application/json'].flat()[0]!]
+          ?.schema,
       ).toEqual(expect.any(Object));
       expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body));
       if (route.params)

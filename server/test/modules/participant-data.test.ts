@@ -313,7 +313,10 @@ describe('export and erasure of one participant', () => {
       payload: { delivery: 'link' },
     });
     expect(released.statusCode).toBe(200);
-    expect((await tablesHolding(app, comment)).sort()).toEqual(['report_versions.overall_comment', 'reports.overall_comment']);
+    expect((await tablesHolding(app, comment)).sort()).toEqual([
+      'report_versions.overall_comment',
+      'reports.overall_comment',
+    ]);
     // The scan finds them where they are held, the search index included.
     const held = await tablesHolding(app, erased.email.toLowerCase());
     expect(held).toEqual(expect.arrayContaining(['participants.email_lower']));
@@ -345,7 +348,11 @@ describe('export and erasure of one participant', () => {
       comment,
     ];
     for (const table of ['reports', 'report_versions', 'report_links'] as const) {
-      const rows = await app.db.selectFrom(table).select('result_id').where('result_id', '=', erased.resultId!).execute();
+      const rows = await app.db
+        .selectFrom(table)
+        .select('result_id')
+        .where('result_id', '=', erased.resultId!)
+        .execute();
       expect({ table, rows }).toEqual({ table, rows: [] });
     }
     for (const value of traces)

@@ -46,7 +46,12 @@ async function smallQuestionBank() {
     for (const n of [1, 2]) {
       const added = await call(app, 'POST', '/api/admin/addquestion', {
         token: admin,
-        payload: { question: `${name} question ${n}?`, correctAnswer: 'true', questionType: 'truefalse', category: name },
+        payload: {
+          question: `${name} question ${n}?`,
+          correctAnswer: 'true',
+          questionType: 'truefalse',
+          category: name,
+        },
       });
       expect(added.statusCode).toBe(201);
     }
@@ -142,9 +147,23 @@ describe('the report content', () => {
     expect(content.percentile).toBe(63);
     expect(content.categories).toEqual([
       // Alpha 50 among 100, 50, 0, 100: (1 + 0.5) / 4 = 37.5 → 38.
-      expect.objectContaining({ categoryName: 'Alpha', correctAnswer: 1, wrongAnswer: 1, percent: 50, performance: 'Average', percentile: 38 }),
+      expect.objectContaining({
+        categoryName: 'Alpha',
+        correctAnswer: 1,
+        wrongAnswer: 1,
+        percent: 50,
+        performance: 'Average',
+        percentile: 38,
+      }),
       // Beta 100 among 100, 100, 0, 0: (2 + 1) / 4 = 75.
-      expect.objectContaining({ categoryName: 'Beta', correctAnswer: 2, wrongAnswer: 0, percent: 100, performance: 'High', percentile: 75 }),
+      expect.objectContaining({
+        categoryName: 'Beta',
+        correctAnswer: 2,
+        wrongAnswer: 0,
+        percent: 100,
+        performance: 'High',
+        percentile: 75,
+      }),
     ]);
     expect(content.showsCorrectAnswers).toBe(true);
     const questions = await currentQuestions(app);
@@ -158,8 +177,16 @@ describe('the report content', () => {
       })),
     );
 
-    const participant = await app.db.selectFrom('participants').selectAll().where('id', '=', second.id).executeTakeFirstOrThrow();
-    const consent = await app.db.selectFrom('agreements').selectAll().where('participant_id', '=', second.id).executeTakeFirstOrThrow();
+    const participant = await app.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    const consent = await app.db
+      .selectFrom('agreements')
+      .selectAll()
+      .where('participant_id', '=', second.id)
+      .executeTakeFirstOrThrow();
     expect(content.dates).toEqual({
       invitedAt: null,
       enteredAt: participant.created_at,
@@ -169,7 +196,11 @@ describe('the report content', () => {
       submittedAt: second.result.created_at,
       timeTakenSeconds: null,
     });
-    expect(content.consent).toMatchObject({ _id: consent.id, createdAt: consent.created_at, imageBase64: consent.image_base64 });
+    expect(content.consent).toMatchObject({
+      _id: consent.id,
+      createdAt: consent.created_at,
+      imageBase64: consent.image_base64,
+    });
     expect(content.questionSetVersion).toBe(second.result.question_set_version);
     expect(content.concerns).toEqual([]);
 
@@ -197,8 +228,16 @@ describe('the report content', () => {
       payload: [{ complaintId: concernId, botherOptions: ['A little'] }],
     });
     expect(rated.statusCode).toBe(201);
-    const result = await app.db.selectFrom('results').selectAll().where('participant_id', '=', participant.id).executeTakeFirstOrThrow();
-    const progress = await app.db.selectFrom('progress_answers').selectAll().where('participant_id', '=', participant.id).executeTakeFirstOrThrow();
+    const result = await app.db
+      .selectFrom('results')
+      .selectAll()
+      .where('participant_id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    const progress = await app.db
+      .selectFrom('progress_answers')
+      .selectAll()
+      .where('participant_id', '=', participant.id)
+      .executeTakeFirstOrThrow();
 
     const { content } = await getReport(result.id);
     expect(content.dates.startedAt).toBe(progress.answered_at);
@@ -217,10 +256,16 @@ describe('the report content', () => {
   it('percentiles follow the stored results: each figure against every result, counted from the database', async () => {
     const results = await app.db.selectFrom('results').select(['id', 'percent', 'categories']).execute();
     const share = (values: number[], value: number) =>
-      Math.round((100 * (values.filter((v) => v < value).length + values.filter((v) => v === value).length / 2)) / values.length);
+      Math.round(
+        (100 * (values.filter((v) => v < value).length + values.filter((v) => v === value).length / 2)) / values.length,
+      );
     const overall = results.map((row) => row.percent);
     const byCategory = (name: string) =>
-      results.flatMap((row) => (JSON.parse(row.categories) as Array<[string, number, number, number, number]>).filter((c) => c[0] === name).map((c) => c[4]));
+      results.flatMap((row) =>
+        (JSON.parse(row.categories) as Array<[string, number, number, number, number]>)
+          .filter((c) => c[0] === name)
+          .map((c) => c[4]),
+      );
     for (const row of results) {
       const { content } = await getReport(row.id);
       expect(content.cohortSize).toBe(results.length);
@@ -275,10 +320,18 @@ describe('comments', () => {
     const first = await save({ overall: 'Solid overall.', categories: { Alpha: 'Strong.', Beta: '' }, baseVersion: 0 });
     expect(first.statusCode).toBe(200);
     const saved = saveReportCommentsResponseSchema.parse(first.json()).report;
-    expect(saved).toMatchObject({ version: 1, status: 'draft', comments: { overall: 'Solid overall.', categories: { Alpha: 'Strong.' } } });
+    expect(saved).toMatchObject({
+      version: 1,
+      status: 'draft',
+      comments: { overall: 'Solid overall.', categories: { Alpha: 'Strong.' } },
+    });
     expect(saved.savedAt).not.toBeNull();
 
-    const second = await save({ overall: 'Solid overall, keen eye.', categories: { Beta: 'Check the details.' }, baseVersion: 1 });
+    const second = await save({
+      overall: 'Solid overall, keen eye.',
+      categories: { Beta: 'Check the details.' },
+      baseVersion: 1,
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().report.version).toBe(2);
 
@@ -295,7 +348,9 @@ describe('comments', () => {
 
     const versions = await call(app, 'GET', `/api/admin/reports/${resultId}/versions`, { token: admin });
     expect(versions.statusCode).toBe(200);
-    expect(reportVersionsResponseSchema.parse(versions.json()).versions.map((v) => [v.version, v.comments.overall])).toEqual([
+    expect(
+      reportVersionsResponseSchema.parse(versions.json()).versions.map((v) => [v.version, v.comments.overall]),
+    ).toEqual([
       [2, 'Solid overall, keen eye.'],
       [1, 'Solid overall.'],
     ]);
@@ -361,7 +416,12 @@ describe('release by link', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(createHash('sha256').update(tokenOf(link)).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(tokenOf(link));
-    const audit = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'report.send').where('target_id', '=', owner.resultId).execute();
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'report.send')
+      .where('target_id', '=', owner.resultId)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).not.toContain(tokenOf(link));
   });
@@ -413,7 +473,9 @@ describe('release by link', () => {
     const { report } = reportLinkResponseSchema.parse((await openLink(tokenOf(sent.link))).json());
     expect(report.content.showsCorrectAnswers).toBe(true);
     expect(report.content.answers.every((answer) => answer.correctAnswer === 'true')).toBe(true);
-    const mine = userReportsResponseSchema.parse((await call(app, 'GET', '/api/user/reports', { token: owner.token })).json());
+    const mine = userReportsResponseSchema.parse(
+      (await call(app, 'GET', '/api/user/reports', { token: owner.token })).json(),
+    );
     expect(mine.reports[0]!.content.showsCorrectAnswers).toBe(true);
     // The first release keeps its time.
     expect(sent.report.releasedAt).toBe((await getReport(owner.resultId)).report.releasedAt);
@@ -444,7 +506,9 @@ describe('release by link', () => {
     const again = await call(app, 'POST', `/api/admin/reports/${owner.resultId}/revoke`, { token: admin });
     expect(again.json().revoked).toBe(0);
     // No link that was not revoked shows the correct answers any more.
-    const mine = userReportsResponseSchema.parse((await call(app, 'GET', '/api/user/reports', { token: owner.token })).json());
+    const mine = userReportsResponseSchema.parse(
+      (await call(app, 'GET', '/api/user/reports', { token: owner.token })).json(),
+    );
     expect(mine.reports[0]!.content.showsCorrectAnswers).toBe(false);
   });
 
@@ -474,7 +538,12 @@ describe('release by link', () => {
     const address = '198.51.100.77';
     await app.db
       .insertInto('rate_limits')
-      .values({ kind: 'report-open-address', key: addressKey(address), window_started_at: new Date().toISOString(), attempts: rateLimits.reportOpensPerAddress })
+      .values({
+        kind: 'report-open-address',
+        key: addressKey(address),
+        window_started_at: new Date().toISOString(),
+        attempts: rateLimits.reportOpensPerAddress,
+      })
       .execute();
     const refused = await openLink('A'.repeat(43), '', address);
     expect(refused.statusCode).toBe(429);
@@ -509,7 +578,9 @@ describe('release by mail', () => {
     expect(sent.message).toBe(`Report sent to ${participant.email}.`);
     expect(sent.report.links[0]!.mailedTo).toBe(participant.email);
 
-    const mail = smtp.received.slice(before).find((item) => item.rcptTo.includes(participant.email.toLowerCase()) || item.rcptTo.includes(participant.email));
+    const mail = smtp.received
+      .slice(before)
+      .find((item) => item.rcptTo.includes(participant.email.toLowerCase()) || item.rcptTo.includes(participant.email));
     expect(mail).toBeDefined();
     expect(mail!.message.subject).toBe(reportSubject);
     expect(mail!.message.text).toContain(sent.link);
@@ -586,7 +657,7 @@ describe('access', () => {
 });
 
 describe('erasure and export', () => {
-  it("the export holds the report without token hashes; erasure removes the report, its versions and its links", async () => {
+  it('the export holds the report without token hashes; erasure removes the report, its versions and its links', async () => {
     const participant = await submitted([], { name: 'Erin Erased' });
     await call(app, 'PUT', `/api/admin/reports/${participant.resultId}/comments`, {
       token: admin,
@@ -612,7 +683,11 @@ describe('erasure and export', () => {
     expect(erased.statusCode).toBe(200);
     expect(erased.json().erased).toMatchObject({ reports: 1, reportLinks: 1 });
     for (const table of ['reports', 'report_versions', 'report_links'] as const) {
-      const rows = await app.db.selectFrom(table).select('result_id').where('result_id', '=', participant.resultId).execute();
+      const rows = await app.db
+        .selectFrom(table)
+        .select('result_id')
+        .where('result_id', '=', participant.resultId)
+        .execute();
       expect({ table, rows }).toEqual({ table, rows: [] });
     }
     const gone = await openLink(tokenOf(sent.link));
@@ -625,13 +700,21 @@ describe('erasure and export', () => {
     // Submitted two years ago, with retention at a year.
     const old = new Date(Date.now() - 2 * 365 * 24 * 3600 * 1000).toISOString();
     await app.db.updateTable('results').set({ created_at: old }).where('id', '=', participant.resultId).execute();
-    expect((await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: 12 } })).statusCode).toBe(200);
+    expect((await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: 12 } })).statusCode).toBe(
+      200,
+    );
     const run = await call(app, 'POST', '/api/admin/retention/run', { token: admin });
     expect(run.statusCode).toBe(200);
     expect(run.json().erased).toBe(1);
-    expect((await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: null } })).statusCode).toBe(200);
+    expect(
+      (await call(app, 'PUT', '/api/admin/retention', { token: admin, payload: { months: null } })).statusCode,
+    ).toBe(200);
     for (const table of ['reports', 'report_links'] as const) {
-      const rows = await app.db.selectFrom(table).select('result_id').where('participant_id', '=', participant.id).execute();
+      const rows = await app.db
+        .selectFrom(table)
+        .select('result_id')
+        .where('participant_id', '=', participant.id)
+        .execute();
       expect({ table, rows }).toEqual({ table, rows: [] });
     }
   });
@@ -649,13 +732,21 @@ describe('without mail', () => {
   it('delivery by mail is refused with a message to copy the link; a link still works', async () => {
     const participant = await newParticipant(plain.app);
     expect((await submitAll(plain.app, participant.token)).statusCode).toBe(201);
-    const { id } = await plain.app.db.selectFrom('results').select('id').where('participant_id', '=', participant.id).executeTakeFirstOrThrow();
-    const report = (await call(plain.app, 'GET', `/api/admin/reports/${id}`, { token: plain.token })).json<AdminReportResponse>();
+    const { id } = await plain.app.db
+      .selectFrom('results')
+      .select('id')
+      .where('participant_id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    const report = (
+      await call(plain.app, 'GET', `/api/admin/reports/${id}`, { token: plain.token })
+    ).json<AdminReportResponse>();
     expect(report.mailConfigured).toBe(false);
     const mail = await send(id, { delivery: 'mail' }, plain.app, plain.token);
     expect(mail.statusCode).toBe(409);
     expect(mail.json()).toEqual({ message: reportMailNotConfiguredMessage, error: 'delivery' });
-    expect((await call(plain.app, 'GET', `/api/admin/reports/${id}`, { token: plain.token })).json().report.status).toBe('draft');
+    expect(
+      (await call(plain.app, 'GET', `/api/admin/reports/${id}`, { token: plain.token })).json().report.status,
+    ).toBe('draft');
     const byLink = await send(id, { delivery: 'link' }, plain.app, plain.token);
     expect(byLink.statusCode).toBe(200);
     // No PUBLIC_URL: the link is on the address the admin's request came to.

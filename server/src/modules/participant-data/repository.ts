@@ -125,7 +125,9 @@ async function deleteRows(trx: Executor, participantId: string, emailHash: strin
     .deleteFrom('report_versions')
     .where('result_id', 'in', trx.selectFrom('reports').select('result_id').where('participant_id', '=', participantId))
     .execute();
-  const reports = deleted(await trx.deleteFrom('reports').where('participant_id', '=', participantId).executeTakeFirst());
+  const reports = deleted(
+    await trx.deleteFrom('reports').where('participant_id', '=', participantId).executeTakeFirst(),
+  );
   await trx.deleteFrom('result_answers').where('result_id', 'in', results).execute();
   const resultCount = deleted(
     await trx.deleteFrom('results').where('participant_id', '=', participantId).executeTakeFirst(),

@@ -87,13 +87,21 @@ export const cohortChunk = 10_000;
 
 /** Counts every result, a chunk (by id) per statement, letting other requests run between chunks. */
 export async function countAll(store: Store, now: number, chunk = cohortChunk): Promise<Cohort> {
-  const cohort: Cohort = { size: 0, latest: null, idsAtLatest: [], overall: new Map(), categories: new Map(), builtAt: now };
+  const cohort: Cohort = {
+    size: 0,
+    latest: null,
+    idsAtLatest: [],
+    overall: new Map(),
+    categories: new Map(),
+    builtAt: now,
+  };
   let after: string | null = null;
   for (;;) {
     const upTo = await chunkEnd(store.db, after, chunk);
     const counted = await countSlice(store, { after, upTo });
     addCounts(cohort, counted.overall, counted.categories);
-    if (counted.latest !== null && (cohort.latest === null || counted.latest > cohort.latest)) cohort.latest = counted.latest;
+    if (counted.latest !== null && (cohort.latest === null || counted.latest > cohort.latest))
+      cohort.latest = counted.latest;
     if (upTo === null) break;
     after = upTo;
     await nextTurn();
@@ -212,14 +220,12 @@ export async function reportContent(
       ...toCategoryFigure(figure),
       percentile: percentileIn(cohort.categories.get(figure.categoryName), figure.percent),
     })),
-    answers: answers.map(
-      (answer): ReportAnswer => ({
-        question: answer.questionText,
-        categoryName: answer.categoryName,
-        userAnswer: answer.userAnswer,
-        ...(view.correctAnswers ? { correctAnswer: answer.correctAnswer, isCorrect: answer.isCorrect } : {}),
-      }),
-    ),
+    answers: answers.map((answer): ReportAnswer => ({
+      question: answer.questionText,
+      categoryName: answer.categoryName,
+      userAnswer: answer.userAnswer,
+      ...(view.correctAnswers ? { correctAnswer: answer.correctAnswer, isCorrect: answer.isCorrect } : {}),
+    })),
     showsCorrectAnswers: view.correctAnswers,
     concerns: concerns.concerns,
     concernsSubmittedAt: concerns.submittedAt,

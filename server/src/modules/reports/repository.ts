@@ -117,7 +117,12 @@ export async function listLinks(db: Executor, resultId: string): Promise<ReportL
 }
 
 export async function markLinkOpened(db: Executor, id: string, at: string): Promise<void> {
-  await db.updateTable('report_links').set({ opened_at: at }).where('id', '=', id).where('opened_at', 'is', null).execute();
+  await db
+    .updateTable('report_links')
+    .set({ opened_at: at })
+    .where('id', '=', id)
+    .where('opened_at', 'is', null)
+    .execute();
 }
 
 /** Revokes the result's links that still work; gives how many. */
@@ -212,9 +217,7 @@ export async function cohortSignature(db: Executor): Promise<{ size: number; lat
  * Which results a distribution counts: those stored at or after `since` but for `except` (the
  * results added since a count), or those with an id after `after` up to `upTo` (a chunk of them all).
  */
-export type CohortSlice =
-  | { since: string; except: readonly string[] }
-  | { after: string | null; upTo: string | null };
+export type CohortSlice = { since: string; except: readonly string[] } | { after: string | null; upTo: string | null };
 
 function sliceCondition(slice: CohortSlice) {
   if ('since' in slice) {
@@ -228,7 +231,12 @@ function sliceCondition(slice: CohortSlice) {
 
 /** The last id of the chunk of `size` results after `after` (by id), or null when fewer are left. */
 export async function chunkEnd(db: Executor, after: string | null, size: number): Promise<string | null> {
-  let query = db.selectFrom('results').select('id').orderBy('id').limit(1).offset(size - 1);
+  let query = db
+    .selectFrom('results')
+    .select('id')
+    .orderBy('id')
+    .limit(1)
+    .offset(size - 1);
   if (after !== null) query = query.where('id', '>', after);
   return (await query.executeTakeFirst())?.id ?? null;
 }

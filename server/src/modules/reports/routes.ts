@@ -46,7 +46,11 @@ export const reportRoutes = [
     errors: byResult,
     handler: async ({ app, request, params }) => {
       const report = await getAdminReport(app, params.resultId);
-      await record(app.db, actorOf(request), { action: 'report.view', targetType: 'result', targetId: params.resultId });
+      await record(app.db, actorOf(request), {
+        action: 'report.view',
+        targetType: 'result',
+        targetId: params.resultId,
+      });
       return report;
     },
   }),
@@ -83,14 +87,20 @@ export const reportRoutes = [
     method: 'POST',
     url: '/admin/reports/:resultId/send',
     summary:
-      'Release the report with a new link to the participant\'s copy (expires after expiresInDays), mailed (with the PDF when attachPdf) or to copy; ' +
+      "Release the report with a new link to the participant's copy (expires after expiresInDays), mailed (with the PDF when attachPdf) or to copy; " +
       '409 when mail is asked for but not configured, 502 when the mail server refuses it (then nothing is released)',
     params: reportParamsSchema,
     body: sendReportBodySchema,
     response: sendReportResponseSchema,
     errors: [...byResult, 409, 502],
     handler: async ({ app, request, params, body }) => {
-      const sent = await sendReport(app, params.resultId, body, currentAccount(request).id, linkBase(app.config, request));
+      const sent = await sendReport(
+        app,
+        params.resultId,
+        body,
+        currentAccount(request).id,
+        linkBase(app.config, request),
+      );
       await record(app.db, actorOf(request), {
         action: 'report.send',
         targetType: 'result',

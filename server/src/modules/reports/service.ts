@@ -254,7 +254,11 @@ const pdfReply = (pdf: { filename: string; content: Buffer }) =>
 
 /** The reason a mail was not sent, in the words of the SMTP server when it gave some. */
 const mailFailure = (error: unknown) =>
-  error instanceof MailError ? (error.response ?? error.message) : error instanceof Error ? error.message : String(error);
+  error instanceof MailError
+    ? (error.response ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /**
  * `POST admin/reports/{resultId}/send`: releases the report with a new link (the participant's

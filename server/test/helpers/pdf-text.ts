@@ -24,6 +24,11 @@ export function pdfText(pdf: Buffer, page?: number): string {
   return poppler('pdftotext', pdf, ['-layout', '-enc', 'UTF-8', ...pages]);
 }
 
+/** Each page's text (`pdftotext -layout`, which ends every page with a form feed), from one run. */
+export function pdfPages(pdf: Buffer): string[] {
+  return pdfText(pdf).split('\f').slice(0, -1);
+}
+
 /** The text with every run of white space made one space: for phrases that may wrap. */
 export const flattened = (text: string) => text.replace(/\s+/g, ' ').trim();
 

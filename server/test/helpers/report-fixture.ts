@@ -1,5 +1,6 @@
 import type { ReportComments, ReportContent } from '@prometrica/shared-api/contract';
 import { canvasSignaturePng } from './alpha-png';
+import { signaturePng } from './png';
 
 /** The name the acceptance asks for: Latin-extended, Greek and Cyrillic in one. */
 export const multiScriptName = 'Zoë Ñúñez Ωμέγα Юлия';
@@ -11,11 +12,14 @@ const band = (percent: number) => (percent < 25 ? 'Low' : percent > 75 ? 'High' 
 
 /**
  * A report as the content assembly builds it, by hand: 5 categories, `answers` answers (30 by
- * default), 5 concerns and a signed consent with a signature as the participant app draws it. The admin's copy by default;
+ * default), 5 concerns and a signed consent with a signature image. The admin's copy by default;
  * `participantCopy` strips the correct answers as the participant's copy does when they're not shown.
+ * The signature is a small grey PNG, which pdfkit copies as it is; `canvasSignature` makes it the
+ * participant app's canvas export (900 × 300 RGBA), which the renderer flattens first (slow under
+ * jest, whose VM contexts run typed-array loops several times slower than plain Node).
  */
 export function reportContent(
-  options: { answers?: number; name?: string; participantCopy?: boolean } = {},
+  options: { answers?: number; name?: string; participantCopy?: boolean; canvasSignature?: boolean } = {},
 ): ReportContent {
   const count = options.answers ?? 30;
   const answers = Array.from({ length: count }, (_, i) => {
@@ -79,7 +83,7 @@ export function reportContent(
     consent: {
       _id: 'agreement-1',
       date: '02/03/2026',
-      imageBase64: canvasSignaturePng(),
+      imageBase64: options.canvasSignature ? canvasSignaturePng() : signaturePng,
       createdAt: '2026-03-02T09:04:00.000Z',
       textVersion: '2026-01',
       textSha256: 'a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',

@@ -3,7 +3,7 @@ import { renderReportPdf, type ReportPdfInput } from '../../src/modules/reports/
 import { inflateSync } from 'node:zlib';
 import { isCovered, printable, replacementCharacter } from '../../src/modules/reports/pdf/fonts';
 import { opaqueSignature } from '../../src/modules/reports/pdf/signature';
-import { flattened, pdfFonts, pdfImages, pdfPageCount, pdfText } from '../helpers/pdf-text';
+import { flattened, pdfFonts, pdfImages, pdfPageCount, pdfPages, pdfText } from '../helpers/pdf-text';
 import { multiScriptName, reportCategoryNames, reportComments, reportContent } from '../helpers/report-fixture';
 import { png } from '../helpers/png';
 import { alphaPng } from '../helpers/alpha-png';
@@ -25,7 +25,7 @@ describe('renderReportPdf: the admin copy', () => {
   let text: string;
   let flat: string;
   let pdf: Buffer;
-  const content = reportContent();
+  const content = reportContent({ canvasSignature: true });
 
   beforeAll(async () => {
     pdf = await render({ content });
@@ -111,9 +111,10 @@ describe('renderReportPdf: the admin copy', () => {
   it('numbers every page "Page N of M" with the release and the doctor', () => {
     const pages = pdfPageCount(pdf);
     expect(pages).toBeGreaterThan(1);
-    for (let page = 1; page <= pages; page++) {
-      const pageText = flattened(pdfText(pdf, page));
-      expect(pageText).toContain(`Page ${page} of ${pages}`);
+    expect(pdfPages(pdf)).toHaveLength(pages);
+    for (const [index, text] of pdfPages(pdf).entries()) {
+      const pageText = flattened(text);
+      expect(pageText).toContain(`Page ${index + 1} of ${pages}`);
       expect(pageText).toContain(`Released 5 March 2026 by ${doctor}`);
     }
   });
@@ -190,8 +191,7 @@ describe('renderReportPdf: page breaks', () => {
   it('repeats the answers table header on every page the table continues on, never splitting a row', async () => {
     const content = reportContent({ answers: 120 });
     const pdf = await render({ content });
-    const pages = pdfPageCount(pdf);
-    const pageTexts = Array.from({ length: pages }, (_, i) => pdfText(pdf, i + 1));
+    const pageTexts = pdfPages(pdf);
     const withAnswers = pageTexts
       .map((pageText, i) => ({ page: i + 1, pageText }))
       .filter(({ pageText }) => /^\s*\d+\s+Question \d+: which/m.test(pageText));
@@ -213,8 +213,9 @@ describe('renderReportPdf: page breaks', () => {
     // Lengths that move the headings about the page ends: each is checked on every page.
     for (const answers of [0, 1, 7, 19, 33]) {
       const pdf = await render({ content: reportContent({ answers }) });
-      for (let page = 1; page <= pdfPageCount(pdf); page++) {
-        const lines = pdfText(pdf, page)
+      for (const [index, pageText] of pdfPages(pdf).entries()) {
+        const page = index + 1;
+        const lines = pageText
           .split('\n')
           .map((line) => line.trim())
           .filter((line) => line && !line.includes('Page '));
@@ -357,7 +358,7 @@ describe('opaqueSignature: the signature flattened onto white', () => {
   });
 
   it('puts a canvas signature in the PDF as one RGB image, with no soft mask for pdfkit to split', async () => {
-    const content = reportContent();
+    const content = reportContent({ canvasSignature: true });
     const signature = Buffer.from(content.consent!.imageBase64, 'base64');
     // IHDR: width, height, bit depth, colour type 6 (RGBA), as the pad's canvas exports it.
     expect([signature.readUInt32BE(16), signature.readUInt32BE(20), signature[24], signature[25]]).toEqual([

@@ -1,18 +1,27 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MantineProvider } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
 import { adminToken } from '@prometrica/shared-api';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { anAdminReport, aReportState, signInAs } from '../../../../testing/fixtures';
+import { aListedResult, anAdminReport, aReportState, resultListOf, signInAs } from '../../../../testing/fixtures';
 import { catchDownloads } from '../../../../testing/downloads';
 import { clipboardText } from '../../../../testing/clipboard';
 import { onFakeTimers } from '../../../../testing/lists';
 import { formatTime } from '../../../../lib/format-date';
 import { AUTOSAVE_DELAY_MS } from '../../hooks/use-comment-autosave';
+import { ResultsScreen } from '../results-screen';
 import { ReportScreen } from './report-screen';
 
 beforeEach(() => signInAs('admin'));
 
 const route = { route: '/dashboard/result/r1/report', path: '/dashboard/result/:resultId/report' };
+
+/** Where the router is, to check where a link went. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="address">{pathname + search}</div>;
+}
 const savedAt = '2026-03-05T14:07:00.000Z';
 const puts = (calls: ReturnType<typeof mockApi>['calls']) =>
   calls.filter((c) => c.method === 'PUT' && c.path === 'admin/reports/r1/comments');
@@ -341,4 +350,29 @@ test('closing or reloading the tab with text not saved asks the browser to confi
   expect(leave()).toBe(false);
   fireEvent.change(box, { target: { value: 'Not yet saved' } });
   expect(leave()).toBe(true);
+});
+
+test('a report opened from the filtered list goes back to that list, filters kept', async () => {
+  mockApi({
+    'GET admin/getquizresult': resultListOf([aListedResult()]),
+    'GET admin/reports/r1': { body: anAdminReport() },
+  });
+  render(
+    <MantineProvider env="test">
+      <MemoryRouter initialEntries={['/dashboard/result?report=draft&from=2026-01-01']}>
+        <Routes>
+          <Route path="/dashboard/result" element={<ResultsScreen />} />
+          <Route path="/dashboard/result/:resultId/report" element={<ReportScreen />} />
+        </Routes>
+        <Address />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  await userEvent.click(await screen.findByRole('link', { name: 'Open report of Grace Hopper' }));
+  expect(await screen.findByRole('textbox', { name: 'Overall comment' })).toBeInTheDocument();
+  expect(screen.getByTestId('address')).toHaveTextContent('/dashboard/result/r1/report');
+  await userEvent.click(screen.getByRole('link', { name: '← Results' }));
+  expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+  expect(screen.getByTestId('address')).toHaveTextContent('/dashboard/result?report=draft&from=2026-01-01');
+  expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue('draft');
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { limits, reportsApi, type AdminReportResponse, type ReportState } from '@prometrica/shared-api';
 import { ReportDocument, printHidden } from '@prometrica/shared-api/report';
@@ -25,11 +25,7 @@ import classes from './report.module.css';
 export function ReportScreen() {
   const { resultId = '' } = useParams();
   const { data, error, loading, reload } = useFetch(() => reportsApi.getReport(resultId), [resultId]);
-  const back = (
-    <Button component={Link} to={dashboardPath('result')} variant="subtle" px={0} {...printHidden}>
-      ← Results
-    </Button>
-  );
+  const back = <BackToResults />;
   if (loading && !data) {
     return (
       <Stack gap="lg">
@@ -50,6 +46,33 @@ export function ReportScreen() {
   }
   // Keyed by the result: another report starts with its own draft.
   return <ReportEditor key={resultId} resultId={resultId} data={data} back={back} />;
+}
+
+/**
+ * Back to the results: to the list as it was left (its filters and page are in the address) when the
+ * report was opened from it, else to the list itself.
+ */
+function BackToResults() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The first address of this tab (opened from a bookmark or a mailed link) has the key 'default'.
+  const cameFromApp = location.key !== 'default';
+  return (
+    <Button
+      component={Link}
+      to={dashboardPath('result')}
+      variant="subtle"
+      px={0}
+      onClick={(event: ReactMouseEvent) => {
+        if (!cameFromApp) return;
+        event.preventDefault();
+        navigate(-1);
+      }}
+      {...printHidden}
+    >
+      ← Results
+    </Button>
+  );
 }
 
 /** Asks before a link takes the user away while typed text is not saved yet (saved on the way out too). */

@@ -66,6 +66,11 @@ test('the report shows the document with an editor for the overall comment and e
   expect(screen.getByRole('note', { name: "Doctor's comment on Ethics" })).toHaveTextContent('Strong.');
   expect(screen.getByRole('button', { name: 'Print' }).closest('[data-print="hide"]')).not.toBeNull();
   expect(overall().closest('[data-print="hide"]')).not.toBeNull();
+  expect(screen.getByRole('region', { name: 'Delivery' }).closest('[data-print="hide"]')).not.toBeNull();
+  expect(screen.getByRole('link', { name: '← Results' })).toHaveAttribute('data-print', 'hide');
+  expect(
+    screen.getByRole('heading', { name: 'Report on Zoë Ñúñez Ωμέγα Юлия' }).closest('[data-print="hide"]'),
+  ).toBeNull();
   expect(screen.getByRole('note', { name: "Doctor's comment" }).closest('[data-print="only"]')).not.toBeNull();
 });
 

@@ -143,7 +143,7 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
           <Title order={1} size="h2" className={classes.title}>
             Report on {content.participant.name}
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" {...printHidden}>
             {reportStatusText(report)}
           </Text>
         </Stack>

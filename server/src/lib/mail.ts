@@ -73,6 +73,14 @@ export class MailError extends Error {
   }
 }
 
+/** The reason a mail was not sent, in the words of the SMTP server when it gave some. */
+export const mailFailureReason = (error: unknown): string =>
+  error instanceof MailError
+    ? (error.response ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
 /**
  * The transport's limits. Pooled, so a batch of invitations reuses a few authenticated
  * connections instead of a handshake (and TLS) per message; bounded, because mail providers cap

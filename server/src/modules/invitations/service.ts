@@ -24,7 +24,7 @@ import { parseCsv, toCsv } from '../../lib/csv';
 import { normalizeEmail } from '../../lib/email';
 import { badRequest, conflict, found, HttpError, notFound } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
-import { MailError, type Mailer } from '../../lib/mail';
+import { mailFailureReason, type Mailer } from '../../lib/mail';
 import { pageWindow } from '../../lib/pagination';
 import type { TokenService } from '../../lib/tokens';
 import { describeIssues } from '../../lib/validation';
@@ -280,14 +280,6 @@ async function inviteAll(
   }
 }
 
-/** The reason a mail was not sent, in the words of the SMTP server when it gave some. */
-const mailFailure = (error: unknown) =>
-  error instanceof MailError
-    ? (error.response ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
-
 /** Mails each invitation; returns those that could not be sent, with why. Sent ones are noted. */
 async function mailInvitations(
   deps: InvitationDeps,
@@ -310,7 +302,7 @@ async function mailInvitations(
         );
         sent.push(item.invitation.id);
       } catch (error) {
-        failures.push({ invited: item, reason: mailFailure(error) });
+        failures.push({ invited: item, reason: mailFailureReason(error) });
       }
     }),
   );

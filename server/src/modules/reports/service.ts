@@ -19,7 +19,7 @@ import type { Executor, Store } from '../../db/types';
 import { FileReply } from '../../lib/file-reply';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { timeOrderedId } from '../../lib/ids';
-import { MailError, type Mailer, type OutgoingMail } from '../../lib/mail';
+import { mailFailureReason, type Mailer, type OutgoingMail } from '../../lib/mail';
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { letterDate, senderName } from '../invitations/service';
 import { assertOwner } from '../participants/service';
@@ -198,11 +198,9 @@ export function reportMail(
   participant: { name: string; email: string },
   link: string,
   expiresAt: string,
-  from: string,
+  doctor: string | null,
   pdf: { filename: string; content: Buffer } | undefined,
 ): OutgoingMail {
-  const sender = senderName(from);
-  const who = sender && sender.toLowerCase() !== 'prometrica' ? sender : 'The doctor';
   const greeting = participant.name.trim() ? `Hello ${participant.name.trim()},` : 'Hello,';
   return {
     to: participant.email,
@@ -210,13 +208,13 @@ export function reportMail(
     text: [
       greeting,
       '',
-      `${who} has prepared your report from your Prometrica assessment.`,
+      `${doctor ?? 'The doctor'} has prepared your report from your Prometrica assessment.`,
       '',
       'Open it here:',
       link,
       '',
       `The link is yours alone and works until ${letterDate(expiresAt)}.${pdf ? ' The report is also attached as a PDF.' : ''}`,
-      ...(sender ? ['', sender] : []),
+      ...(doctor ? ['', doctor] : []),
     ].join('\n'),
     ...(pdf ? { attachments: [{ ...pdf, contentType: 'application/pdf' }] } : {}),
   };
@@ -252,14 +250,6 @@ async function renderPdf(
 const pdfReply = (pdf: { filename: string; content: Buffer }) =>
   new FileReply({ contentType: 'application/pdf', filename: pdf.filename, body: pdf.content });
 
-/** The reason a mail was not sent, in the words of the SMTP server when it gave some. */
-const mailFailure = (error: unknown) =>
-  error instanceof MailError
-    ? (error.response ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
-
 /**
  * `POST admin/reports/{resultId}/send`: releases the report with a new link (the participant's
  * copy; correct answers only when chosen), mailed when `delivery` is mail. The mail goes out before
@@ -291,11 +281,11 @@ export async function sendReport(
       ? await renderPdf(deps, content, row, 'participant', row?.released_at ?? createdAt)
       : undefined;
     try {
-      await deps.mailer.send(reportMail(result.participant, link, expiresAt, deps.config.mail.from, pdf));
+      await deps.mailer.send(reportMail(result.participant, link, expiresAt, doctorName(deps.config), pdf));
     } catch (error) {
       throw new HttpError(
         502,
-        `The report was not sent: ${mailFailure(error)}. Nothing was released; try again, or send it as a link to copy.`,
+        `The report was not sent: ${mailFailureReason(error)}. Nothing was released; try again, or send it as a link to copy.`,
       );
     }
   }

@@ -21,6 +21,51 @@ export function sameComments(a: ReportComments, b: ReportComments): boolean {
   return true;
 }
 
+/** Text typed and not saved yet, kept in the tab's session storage until the server has it. */
+interface Backup {
+  /** The saved version the text was typed on. */
+  baseVersion: number;
+  comments: ReportComments;
+}
+
+const backupKey = (resultId: string) => `report-draft:${resultId}`;
+
+function readBackup(resultId: string): Backup | null {
+  try {
+    const text = sessionStorage.getItem(backupKey(resultId));
+    const value = text ? (JSON.parse(text) as Backup) : null;
+    return value && typeof value.baseVersion === 'number' && typeof value.comments?.overall === 'string' ? value : null;
+  } catch {
+    // Storage blocked or the entry unreadable: nothing to put back.
+    return null;
+  }
+}
+
+function writeBackup(resultId: string, backup: Backup | null) {
+  try {
+    if (backup) sessionStorage.setItem(backupKey(resultId), JSON.stringify(backup));
+    else sessionStorage.removeItem(backupKey(resultId));
+  } catch {
+    // Storage blocked (privacy settings): the text is still on screen and saved as usual.
+  }
+}
+
+/**
+ * What the editor starts from: the saved comments, or the text this tab typed on them and did not
+ * get saved (the page was left or reloaded before the server took it). Typed on an older version
+ * than the saved one, that text is not put in the editor but kept aside to copy from.
+ */
+function startingPoint(resultId: string, report: AutosaveStart['report']) {
+  const backup = readBackup(resultId);
+  if (!backup || sameComments(backup.comments, report.comments)) {
+    writeBackup(resultId, null);
+    return { draft: report.comments, restored: false, kept: null };
+  }
+  if (backup.baseVersion === report.version) return { draft: backup.comments, restored: true, kept: null };
+  writeBackup(resultId, null);
+  return { draft: report.comments, restored: false, kept: backup.comments };
+}
+
 export interface AutosaveStart {
   resultId: string;
   report: Pick<ReportState, 'comments' | 'version' | 'savedAt'>;
@@ -34,13 +79,17 @@ export interface AutosaveStart {
  * save keeps it (Retry, or the next keystroke, tries again); a save refused as stale (409: someone
  * else saved since) stops saving until the user loads the latest version, which keeps their text in
  * `keptText` to copy from. Leaving with unsaved text asks first (the browser's own prompt) and
- * saves on the way out.
+ * saves on the way out; until the server has it, the text is also kept in the tab's session storage
+ * and put back when the report is opened again in the tab (after a reload, or a save that failed on
+ * the way out).
  */
 export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart) {
-  const [draft, setDraftState] = useState<ReportComments>(report.comments);
+  const [start] = useState(() => startingPoint(resultId, report));
+  const [draft, setDraftState] = useState<ReportComments>(start.draft);
   const [status, setStatus] = useState<AutosaveStatus>({ kind: 'saved', at: report.savedAt });
-  const [keptText, setKeptText] = useState<ReportComments | null>(null);
-  const draftRef = useRef(report.comments);
+  const [keptText, setKeptText] = useState<ReportComments | null>(start.kept);
+  const [restored, setRestored] = useState(start.restored);
+  const draftRef = useRef(start.draft);
   const savedRef = useRef(report.comments);
   const baseVersion = useRef(report.version);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -68,6 +117,7 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
       .then(({ report: saved }) => {
         savedRef.current = sent;
         baseVersion.current = saved.version;
+        keepUnsaved();
         if (mounted.current) {
           setStatus({ kind: 'saved', at: saved.savedAt });
           onSavedRef.current(saved);
@@ -92,6 +142,11 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
     return dirty() ? flush() : true;
   }
 
+  /** Keeps what is typed and not saved in the tab's storage, or forgets it once saved. */
+  function keepUnsaved() {
+    writeBackup(resultId, dirty() ? { baseVersion: baseVersion.current, comments: draftRef.current } : null);
+  }
+
   function schedule() {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
@@ -100,6 +155,7 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
   function setDraft(next: ReportComments) {
     draftRef.current = next;
     setDraftState(next);
+    keepUnsaved();
     if (!conflicted.current) schedule();
   }
 
@@ -121,6 +177,7 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
     draftRef.current = latest.comments;
     baseVersion.current = latest.version;
     conflicted.current = false;
+    writeBackup(resultId, null);
     setDraftState(latest.comments);
     setStatus({ kind: 'saved', at: latest.savedAt });
     onSavedRef.current(latest);
@@ -135,6 +192,12 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  // Text put back from the tab's storage is saved as any typing is.
+  useEffect(() => {
+    if (start.restored) schedule();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Leaving the screen within the app: the text is saved on the way out.
@@ -153,6 +216,9 @@ export function useCommentAutosave({ resultId, report, onSaved }: AutosaveStart)
     /** The text typed here when the latest version was loaded over it, to copy from. */
     keptText,
     dismissKeptText: () => setKeptText(null),
+    /** The editor started from text this tab had typed and not got saved (put back from the tab's storage). */
+    restored,
+    dismissRestored: () => setRestored(false),
     /** Whether something typed is not saved yet. */
     unsaved: !sameComments(draft, savedRef.current) || status.kind === 'saving',
     setOverall,

@@ -13,7 +13,11 @@ import { AUTOSAVE_DELAY_MS } from '../../hooks/use-comment-autosave';
 import { ResultsScreen } from '../results-screen';
 import { ReportScreen } from './report-screen';
 
-beforeEach(() => signInAs('admin'));
+beforeEach(() => {
+  signInAs('admin');
+  // Text a test left unsaved is kept in the tab's storage: each test starts without it.
+  sessionStorage.clear();
+});
 
 const route = { route: '/dashboard/result/r1/report', path: '/dashboard/result/:resultId/report' };
 
@@ -380,4 +384,47 @@ test('a report opened from the filtered list goes back to that list, filters kep
   expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
   expect(screen.getByTestId('address')).toHaveTextContent('/dashboard/result?report=draft&from=2026-01-01');
   expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue('draft');
+});
+
+test('text left unsaved in this tab is put back when the report is opened again, and saved', async () => {
+  const { calls } = mockApi({
+    'GET admin/reports/r1': { body: anAdminReport({ version: 2, comments: { overall: 'Saved.', categories: {} } }) },
+    'PUT admin/reports/r1/comments': { status: 503, body: { message: 'The server is restarting.' } },
+  });
+  const first = renderWithProviders(<ReportScreen />, route);
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Overall comment' }), {
+    target: { value: 'Saved. And then some.' },
+  });
+  fireEvent.blur(overall());
+  expect(await screen.findByText('Draft not saved')).toBeInTheDocument();
+  first.unmount();
+
+  mockApi({
+    'GET admin/reports/r1': { body: anAdminReport({ version: 2, comments: { overall: 'Saved.', categories: {} } }) },
+    'PUT admin/reports/r1/comments': ({ body }) => savedAs(3, body),
+  });
+  renderWithProviders(<ReportScreen />, route);
+  expect(await screen.findByRole('textbox', { name: 'Overall comment' })).toHaveValue('Saved. And then some.');
+  expect(screen.getByRole('alert', { name: 'Unsaved text put back' })).toBeInTheDocument();
+  expect(await screen.findByText(`Draft saved at ${formatTime(savedAt)}`)).toBeInTheDocument();
+  expect(puts(calls).length).toBeGreaterThan(0);
+  expect(sessionStorage.getItem('report-draft:r1')).toBeNull();
+});
+
+test('unsaved text typed on an older version is not put in the editor but kept to copy', async () => {
+  sessionStorage.setItem(
+    'report-draft:r1',
+    JSON.stringify({ baseVersion: 1, comments: { overall: 'Typed on version 1.', categories: {} } }),
+  );
+  mockApi({
+    'GET admin/reports/r1': {
+      body: anAdminReport({ version: 2, comments: { overall: 'Version 2.', categories: {} } }),
+    },
+  });
+  renderWithProviders(<ReportScreen />, route);
+  expect(await screen.findByRole('textbox', { name: 'Overall comment' })).toHaveValue('Version 2.');
+  expect(screen.getByRole('alert', { name: 'Your text before the latest version was loaded' })).toHaveTextContent(
+    'Typed on version 1.',
+  );
+  expect(sessionStorage.getItem('report-draft:r1')).toBeNull();
 });

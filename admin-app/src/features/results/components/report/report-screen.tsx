@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { limits, reportsApi, type AdminReportResponse, type ReportState } from '@prometrica/shared-api';
 import { ReportDocument, printHidden } from '@prometrica/shared-api/report';
 import { ConfirmDialog, DownloadIcon, DownloadStatus, LoadError, MailIcon, BanIcon } from '../../../../components';
@@ -180,6 +180,17 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
       <Stack gap="sm" {...printHidden}>
         <SaveStatus status={autosave.status} unsaved={autosave.unsaved} onRetry={autosave.retry} />
         {autosave.status.kind === 'conflict' && <ConflictNotice onLoadLatest={autosave.loadLatest} />}
+        {autosave.restored && (
+          <Alert
+            color="blue"
+            title="Unsaved text put back"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={autosave.dismissRestored}
+          >
+            What you had typed here and was not saved yet is back in the editor, and is being saved.
+          </Alert>
+        )}
         {autosave.keptText && <KeptText comments={autosave.keptText} onDismiss={autosave.dismissKeptText} />}
         <DownloadStatus {...download.view} />
       </Stack>

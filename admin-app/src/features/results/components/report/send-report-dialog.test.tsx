@@ -6,7 +6,11 @@ import { anAdminReport, aReportLink, aReportState, signInAs } from '../../../../
 import { clipboardText } from '../../../../testing/clipboard';
 import { ReportScreen } from './report-screen';
 
-beforeEach(() => signInAs('admin'));
+beforeEach(() => {
+  signInAs('admin');
+  // Text a test left unsaved is kept in the tab's storage: each test starts without it.
+  sessionStorage.clear();
+});
 
 const route = { route: '/dashboard/result/r1/report', path: '/dashboard/result/:resultId/report' };
 const link = 'https://prometrica.example/report/Zx9-Abc_123';

@@ -144,6 +144,7 @@ async function expectedSheet() {
     'Report opened',
     ...categories.flatMap((name) => [`${name}: correct`, `${name}: total`, `${name}: percent`, `${name}: band`]),
     ...questions.map((question, index) => `Q${index + 1}: ${question.text}`),
+    'Other answers',
   ].map(neutral);
   const rows = stored.map((result) => {
     const figures = new Map(result.categories.map((figure) => [figure.categoryName, figure]));
@@ -173,6 +174,7 @@ async function expectedSheet() {
         return [String(figure.correct), String(figure.total), String(figure.percent), performanceOf(figure.percent)];
       }),
       ...questions.map((question) => neutral(answers.get(question.id) ?? '')),
+      '',
     ];
   });
   return { header, rows, stored };
@@ -223,8 +225,8 @@ describe('GET /api/admin/results/export?format=csv', () => {
     const records = csvRecords(response.rawPayload);
     expect(records[0]).toEqual(header);
     expect(records.slice(1)).toEqual(rows);
-    // 19 columns, four figures for each of the 4 categories, one per question (12).
-    expect(header).toHaveLength(19 + 4 * 4 + 12);
+    // 19 columns, four figures for each of the 4 categories, one per question (12), other answers.
+    expect(header).toHaveLength(19 + 4 * 4 + 12 + 1);
   });
 
   it('neutralises every formula-like name, keeps quotes, commas and line breaks inside one quoted field', async () => {
@@ -354,5 +356,33 @@ describe('GET /api/admin/results/export: refusals and records', () => {
     const passed = (await storedResults()).filter((result) => Number(result.passed) === 1).length;
     expect(entry).toMatchObject({ target_type: 'results' });
     expect(JSON.parse(entry.after!)).toEqual({ format: 'xlsx', part: 'results', passed: 'true', from: '2025-05-01', rows: passed });
+  });
+});
+
+describe('GET /api/admin/results/export: results stored before question set versions were kept', () => {
+  it("puts their answers under the current bank's questions, and an answer to a question gone since under Other answers", async () => {
+    const db = subject.app.db;
+    const legacy = (await storedResults()).find((result) => result.email === 'two@inject.org')!;
+    const answers = legacy.answers.map((answer, index) =>
+      index === 0 ? { ...answer, questionId: 'a-deleted-question', questionText: 'A question deleted since?' } : answer,
+    );
+    const stored = JSON.stringify(
+      answers.map((a) => [a.questionId, a.questionText, a.userAnswer, a.correctAnswer, a.categoryName, a.isCorrect]),
+    );
+    await db.updateTable('results').set({ question_set_version: null }).where('id', '=', legacy.id).execute();
+    await db.updateTable('result_answers').set({ answers: stored }).where('result_id', '=', legacy.id).execute();
+
+    const records = csvRecords((await download('format=csv&search=two%40inject.org')).rawPayload);
+    const [header, row] = records as [string[], string[]];
+    const column = (name: string) => row[header.indexOf(name)];
+    expect(column('Question set version')).toBe('');
+    expect(column('Other answers')).toBe(`A question deleted since?: ${legacy.answers[0]!.userAnswer}`);
+    // The other eleven answers under their questions' columns, the first question's column empty.
+    const questionColumns = header.filter((name) => /^Q\d+: /.test(name));
+    expect(questionColumns).toHaveLength(12);
+    expect(row[header.indexOf(questionColumns[0]!)]).toBe('');
+    expect(questionColumns.slice(1).map((name) => column(name))).toEqual(
+      legacy.answers.slice(1).map((answer) => neutral(answer.userAnswer)),
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { isPostgres } from '../../db/postgres/postgres';
 import type { Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
 import { matchingResults, type ResultFilter } from '../results/service';
@@ -87,61 +86,22 @@ export function readResultBatch(
 }
 
 /**
- * The category names in the figures of the results under the filter, in one read of the figures'
- * JSON (a few short entries per result; the answers are not read).
+ * The next chunk of the results under the filter (oldest first, keyset as the batches), with only
+ * what the columns need: their category figures' text and question set version, never their answers.
  */
-export async function exportedCategoryNames(db: Executor, filter: ResultFilter): Promise<string[]> {
-  const names = isPostgres(db)
-    ? sql<string>`figure.value ->> 0`
-    : sql<string>`json_extract(figure.value, '$[0]')`;
-  const figures = isPostgres(db)
-    ? sql`cross join lateral json_array_elements(results.categories::json) as figure`
-    : sql`cross join json_each(results.categories) as figure`;
-  const ids = matchingResults(db, filter, true).select('results.id');
-  const { rows } = await sql<{ name: string }>`
-    select distinct ${names} as name from results ${figures}
-    where results.id in (${ids})`.execute(db);
-  return rows.map((row) => row.name);
-}
-
-/** The question set versions the results under the filter answered (null: stored before versions were kept). */
-export async function exportedVersions(db: Executor, filter: ResultFilter): Promise<Array<number | null>> {
-  const rows = await matchingResults(db, filter, true).select('results.question_set_version').distinct().execute();
-  return rows.map((row) => (row.question_set_version === null ? null : Number(row.question_set_version)));
-}
-
-/** The questions (id and text, in submission order) in the answers of results stored before versions were kept. */
-export async function unversionedQuestions(
+export function readColumnChunk(
   db: Executor,
   filter: ResultFilter,
-): Promise<Array<{ id: string; text: string }>> {
-  const answers = isPostgres(db)
-    ? sql`cross join lateral json_array_elements(result_answers.answers::json) with ordinality as answer(value, position)`
-    : sql`cross join json_each(result_answers.answers) as answer`;
-  const [id, text, position] = isPostgres(db)
-    ? [sql`answer.value ->> 0`, sql`answer.value ->> 1`, sql`answer.position`]
-    : [sql`json_extract(answer.value, '$[0]')`, sql`json_extract(answer.value, '$[1]')`, sql`answer.key`];
-  const ids = matchingResults(db, filter, true).select('results.id').where('results.question_set_version', 'is', null);
-  const { rows } = await sql<{ id: string; text: string; position: number }>`
-    select ${id} as id, ${text} as text, min(${position}) as position
-    from result_answers ${answers}
-    where result_answers.result_id in (${ids})
-    group by ${id}, ${text}
-    order by 3, 1`.execute(db);
-  return rows.map((row) => ({ id: row.id, text: row.text }));
-}
-
-/** A stored question set version's questions (id, text and category), in quiz order. */
-export async function versionQuestions(
-  db: Executor,
-  version: number,
-): Promise<Array<{ id: string; question: string; category: { name: string } }>> {
-  const row = await db
-    .selectFrom('question_set_versions')
-    .select('questions')
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.questions) as Array<{ id: string; question: string; category: { name: string } }>) : [];
+  cursor: ResultCursor | undefined,
+  size: number,
+): Promise<Array<{ id: string; created_at: string; categories: string; question_set_version: number | null }>> {
+  return matchingResults(db, filter, true)
+    .where(after(cursor))
+    .select(['results.id', 'results.created_at', 'results.categories', 'results.question_set_version'])
+    .orderBy('results.created_at')
+    .orderBy('results.id')
+    .limit(size)
+    .execute();
 }
 
 /** One rated concern of an exported participant, as the concerns sheet shows it. */

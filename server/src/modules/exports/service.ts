@@ -78,7 +78,7 @@ export async function exportResults(
   const filter = resultFilterOf(query);
   const concernsOnly = query.part === 'concerns';
   const rows = concernsOnly ? await countConcernRatings(store.db, filter) : await countResults(store.db, filter);
-  const table = concernsOnly ? undefined : await resultTable(store.db, filter);
+  const table = concernsOnly ? undefined : await resultTable(store, filter);
   await record(store.db, actor, {
     action: 'results.export',
     targetType: 'results',

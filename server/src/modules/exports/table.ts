@@ -1,21 +1,18 @@
 import { performanceOf } from '@prometrica/shared-api/contract';
-import type { Executor } from '../../db/types';
-import { decodeAnswers, decodeCategories, reportStatusOf, type ResultFilter } from '../results/service';
-import {
-  exportedCategoryNames,
-  exportedVersions,
-  unversionedQuestions,
-  versionQuestions,
-  type ExportedConcernRow,
-  type ExportedResultRow,
-} from './repository';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Store } from '../../db/types';
 import { fromJsonList } from '../../lib/json-text';
+import { questionSet } from '../questions/service';
+import { decodeAnswers, decodeCategories, reportStatusOf, type ResultFilter } from '../results/service';
+import { readColumnChunk, type ExportedConcernRow, type ExportedResultRow, type ResultCursor } from './repository';
 
 // The columns of an export and the cells of each row, the same for CSV and XLSX. The columns are
-// known before the first row is written (a file's header comes first) without reading the answers
-// of 100,000 results twice: the category names come from one read of the results' figures, the
-// questions from the question set versions the results answered (results stored before versions
-// were kept: from their answers, read for those results only).
+// known before the first row is written (a file's header comes first) without reading any answers
+// twice: one cheap pass over the results' category figures and question set versions (a chunk at a
+// time, the event loop free between chunks) gives the category names and the versions answered;
+// the questions are those versions' (kept by the question set), and for results stored before
+// versions were kept, the current question bank's. An answer to a question outside the columns (a
+// question deleted before versions were kept) still has a place: the last column, "Other answers".
 
 /** One cell: text, a number, or nothing. */
 export type Cell = string | number | null;
@@ -58,6 +55,7 @@ export class ResultTable {
   private readonly categoryAt: Map<string, number>;
   private readonly questionAt: Map<string, number>;
   private readonly answersFrom: number;
+  private readonly otherAt: number;
 
   constructor(
     readonly categories: readonly string[],
@@ -66,10 +64,12 @@ export class ResultTable {
     this.categoryAt = new Map(categories.map((name, index) => [name, leadingHeaders.length + index * categoryFigures.length]));
     this.answersFrom = leadingHeaders.length + categories.length * categoryFigures.length;
     this.questionAt = new Map(questions.map((question, index) => [question.id, this.answersFrom + index]));
+    this.otherAt = this.answersFrom + questions.length;
     this.header = [
       ...leadingHeaders,
       ...categories.flatMap((name) => categoryFigures.map((figure) => `${name}: ${figure}`)),
       ...questions.map((question, index) => `Q${index + 1}: ${question.text}`),
+      'Other answers',
     ];
   }
 
@@ -108,36 +108,59 @@ export class ResultTable {
       cells[at + 3] = performanceOf(figure.percent);
     }
     if (result.answers !== null) {
+      const others: string[] = [];
       for (const answer of decodeAnswers(result.answers)) {
         const at = this.questionAt.get(answer.questionId);
-        if (at !== undefined) cells[at] = answer.userAnswer;
+        if (at === undefined) others.push(`${answer.questionText}: ${answer.userAnswer}`);
+        else cells[at] = answer.userAnswer;
       }
+      if (others.length > 0) cells[this.otherAt] = others.join('\n');
     }
     return cells;
   }
 }
 
+/** Results read per chunk while finding the columns (their figures only: a few hundred bytes each). */
+const columnChunkSize = 5000;
+
+/** The category names and question set versions of the results under the filter, a chunk at a time. */
+async function namesAndVersions(store: Store, filter: ResultFilter) {
+  const names = new Set<string>();
+  const versions = new Set<number | null>();
+  let cursor: ResultCursor | undefined;
+  for (;;) {
+    const chunk = await readColumnChunk(store.db, filter, cursor, columnChunkSize);
+    for (const result of chunk) {
+      for (const figure of decodeCategories(result.categories)) names.add(figure.categoryName);
+      versions.add(result.question_set_version === null ? null : Number(result.question_set_version));
+    }
+    if (chunk.length < columnChunkSize) return { names, versions };
+    const last = chunk.at(-1)!;
+    cursor = { createdAt: last.created_at, id: last.id };
+    await nextTurn();
+  }
+}
+
 /**
  * The results sheet's columns for the results under the filter: every category named in their
- * figures (by name, any case order kept stable: alphabetical), and every question they answered, by
- * id, in the order first met (older versions first, quiz order within one), headed with the text of
- * the newest version that holds it.
+ * figures (alphabetical, any case), and every question of the question sets they answered, by id,
+ * in the order first met (the current bank first for results stored before versions were kept,
+ * then older versions first, quiz order within one), headed with the text of the newest set that
+ * holds it.
  */
-export async function resultTable(db: Executor, filter: ResultFilter): Promise<ResultTable> {
-  const [categories, versions] = await Promise.all([exportedCategoryNames(db, filter), exportedVersions(db, filter)]);
+export async function resultTable(store: Store, filter: ResultFilter): Promise<ResultTable> {
+  const { names, versions } = await namesAndVersions(store, filter);
   const questions = new Map<string, string>();
-  if (versions.includes(null)) {
-    for (const question of await unversionedQuestions(db, filter)) {
-      if (!questions.has(question.id)) questions.set(question.id, question.text);
-    }
-  }
-  const numbered = versions.filter((version): version is number => version !== null).sort((a, b) => a - b);
-  for (const version of numbered) {
-    for (const question of await versionQuestions(db, version)) questions.set(question.id, question.question);
+  const sets = questionSet(store);
+  if (versions.has(null)) for (const question of await sets.records()) questions.set(question.id, question.question);
+  const numbered = [...versions].filter((version): version is number => version !== null).sort((a, b) => a - b);
+  for (const number of numbered) {
+    const version = await sets.version(number);
+    for (const question of version?.records ?? []) questions.set(question.id, question.question);
   }
   const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return new ResultTable(
-    [...categories].sort((a, b) => byName.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)),
+    [...names].sort((a, b) => byName.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)),
     [...questions].map(([id, text]) => ({ id, text })),
   );
 }

@@ -435,6 +435,8 @@ describe('release by link', () => {
     expect(report.comments).toEqual({ overall: 'Well done, Lina.', categories: { Alpha: 'Revisit the second item.' } });
     expect(report.doctorName).toBe(doctor);
     expect(report.content.showsCorrectAnswers).toBe(false);
+    expect(report.content.consent).toMatchObject({ imageBase64: expect.any(String), clientAddress: null });
+    expect((await getReport(owner.resultId)).content.consent?.clientAddress).toEqual(expect.any(String));
     for (const answer of opened.json().report.content.answers) {
       expect(Object.keys(answer).sort()).toEqual(['categoryName', 'question', 'userAnswer']);
     }

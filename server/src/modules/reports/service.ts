@@ -352,8 +352,10 @@ async function participantReport(
   correctAnswers: boolean,
 ): Promise<ParticipantReport> {
   const result = await findReportResult(deps, row.result_id);
+  const content = await reportContent(deps, result, { correctAnswers });
   return {
-    content: await reportContent(deps, result, { correctAnswers }),
+    // Like the participant's PDF, their copy leaves out the client address the consent came from.
+    content: { ...content, consent: content.consent && { ...content.consent, clientAddress: null } },
     comments: commentsOf(row),
     releasedAt: row.released_at,
     doctorName: doctorName(deps.config),

@@ -2,7 +2,14 @@
 // no zod: schemas live in `@prometrica/shared-api/contract` for the server; only types come here.
 export { ApiError, isApiError, type ApiErrorKind } from './client/api-error';
 export { rateLimitMessage, tooManyAttemptsMessage } from './client/rate-limit';
-export { configureApi, resolveApiBase, request, type Credential, type RequestOptions } from './client/http';
+export {
+  configureApi,
+  resolveApiBase,
+  request,
+  tellAccountRefusal,
+  type Credential,
+  type RequestOptions,
+} from './client/http';
 export { adminToken, participantToken, readStored, writeStored } from './client/token-storage';
 export { useAuthStore, type AuthState, type Status } from './store/auth-store';
 export * as authApi from './endpoints/auth';

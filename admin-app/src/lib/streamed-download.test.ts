@@ -1,4 +1,6 @@
+import { adminToken, useAuthStore } from '@prometrica/shared-api';
 import { mockApi } from '@prometrica/shared-api/testing';
+import { signInAs } from '../testing/fixtures';
 import { fetchDownload, filenameOf, type DownloadProgress } from './streamed-download';
 
 test("a file's name is read from Content-Disposition, the UTF-8 form first", () => {
@@ -77,4 +79,18 @@ test("a refusal throws the server's message; a body that is not JSON gives the s
     status: 502,
     message: 'Request failed with status code 502',
   });
+});
+
+test('a download refused for an expired session asks to sign in again, as any call does', async () => {
+  signInAs('admin');
+  adminToken.set('tok');
+  try {
+    mockApi({ 'GET admin/results/export': { status: 401, body: { message: 'Your session has expired' } } });
+    await expect(fetchDownload({ path: 'admin/results/export', fallbackName: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(useAuthStore.getState().sessionExpired).toBe(true);
+  } finally {
+    adminToken.set(null);
+  }
 });

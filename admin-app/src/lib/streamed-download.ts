@@ -1,4 +1,4 @@
-import { ApiError, adminToken, resolveApiBase } from '@prometrica/shared-api';
+import { ApiError, adminToken, resolveApiBase, tellAccountRefusal } from '@prometrica/shared-api';
 
 /** How far a download has come. */
 export interface DownloadProgress {
@@ -107,8 +107,9 @@ const aborted = () => new ApiError('aborted', 0, 'The download was cancelled');
 /**
  * Downloads a file from the API with the signed-in account's token (the API wants it in the
  * `Authorization` header, which a plain link cannot send), reading the body as it streams in to
- * tell its progress. Refusals throw an `ApiError` with the server's message; a cancelled download
- * (through `signal`) throws one of kind `aborted`.
+ * tell its progress. Refusals throw an `ApiError` with the server's message (a refused session is
+ * told to the auth store as `request` tells it); a cancelled download (through `signal`) throws one
+ * of kind `aborted`.
  */
 export async function fetchDownload(request: DownloadRequest): Promise<DownloadedFile> {
   const { signal, onProgress } = request;
@@ -123,7 +124,12 @@ export async function fetchDownload(request: DownloadRequest): Promise<Downloade
     if (signal?.aborted) throw aborted();
     throw new ApiError('network', 0, 'Network Error: the download could not start');
   }
-  if (!response.ok) throw await refusalOf(response);
+  if (!response.ok) {
+    const failure = await refusalOf(response);
+    // An expired session is renewed in place, as for any other call; the user downloads again after.
+    tellAccountRefusal(failure, token);
+    throw failure;
+  }
 
   const filename = filenameOf(response.headers.get('content-disposition')) ?? request.fallbackName;
   const type = response.headers.get('content-type') ?? 'application/octet-stream';

@@ -112,14 +112,23 @@ export async function request<T>(
     return await client()(path.replace(/^\//, ''), kyOptions).json<T>();
   } catch (error) {
     const failure = await toApiError(error);
-    if (failure.status === 401 && credential === 'account') {
-      // No token to send: another tab signed out (it took the stored token away).
-      const reason = !token || failure.error === sessionEndedCode ? 'ended' : 'expired';
-      for (const listener of unauthorizedListeners) listener(reason);
-    }
-    if (failure.status === 403 && credential === 'account' && failure.error === secondFactorEnrolmentCode) {
-      for (const listener of unauthorizedListeners) listener('second-factor-enrolment');
-    }
+    if (credential === 'account') tellAccountRefusal(failure, token);
     throw failure;
+  }
+}
+
+/**
+ * Tells the listeners (`onAccountUnauthorized`) when the server refused a call of the signed-in
+ * account for its session: the token expired or the session ended (401), or the session may only
+ * turn the second factor on (403). For calls made without `request` (a file fetched as a stream).
+ */
+export function tellAccountRefusal(failure: ApiError, sentToken: string | null): void {
+  if (failure.status === 401) {
+    // No token to send: another tab signed out (it took the stored token away).
+    const reason = !sentToken || failure.error === sessionEndedCode ? 'ended' : 'expired';
+    for (const listener of unauthorizedListeners) listener(reason);
+  }
+  if (failure.status === 403 && failure.error === secondFactorEnrolmentCode) {
+    for (const listener of unauthorizedListeners) listener('second-factor-enrolment');
   }
 }

@@ -214,31 +214,40 @@ export async function cohortSignature(db: Executor): Promise<{ size: number; lat
 }
 
 /**
- * Which results a distribution counts: those stored at or after `since` but for `except` (the
- * results added since a count), or those with an id after `after` up to `upTo` (a chunk of them all).
+ * Which results a distribution counts: those stored from `since` up to `until` but for `except`
+ * (the results added since a count), or those with an id after `after` up to `upTo` (a chunk of
+ * them all). Both ends are given, so the overall and the category counts of one slice, two
+ * statements, count the same results even while others are being stored.
  */
-export type CohortSlice = { since: string; except: readonly string[] } | { after: string | null; upTo: string | null };
+export type CohortSlice =
+  { since: string; until: string; except: readonly string[] } | { after: string | null; upTo: string };
 
 function sliceCondition(slice: CohortSlice) {
   if ('since' in slice) {
+    const range = sql`results.created_at >= ${slice.since} and results.created_at <= ${slice.until}`;
     return slice.except.length > 0
-      ? sql`where results.created_at >= ${slice.since} and results.id not in (${sql.join([...slice.except])})`
-      : sql`where results.created_at >= ${slice.since}`;
+      ? sql`where ${range} and results.id not in (${sql.join([...slice.except])})`
+      : sql`where ${range}`;
   }
-  const after = slice.after === null ? sql`1 = 1` : sql`results.id > ${slice.after}`;
-  return slice.upTo === null ? sql`where ${after}` : sql`where ${after} and results.id <= ${slice.upTo}`;
+  return slice.after === null
+    ? sql`where results.id <= ${slice.upTo}`
+    : sql`where results.id > ${slice.after} and results.id <= ${slice.upTo}`;
 }
 
-/** The last id of the chunk of `size` results after `after` (by id), or null when fewer are left. */
+/** The last id of the chunk of at most `size` results after `after` (by id); null when none is left. */
 export async function chunkEnd(db: Executor, after: string | null, size: number): Promise<string | null> {
-  let query = db
+  const ids = db
     .selectFrom('results')
     .select('id')
+    .$if(after !== null, (query) => query.where('id', '>', after!))
     .orderBy('id')
-    .limit(1)
-    .offset(size - 1);
-  if (after !== null) query = query.where('id', '>', after);
-  return (await query.executeTakeFirst())?.id ?? null;
+    .limit(size)
+    .as('chunk');
+  const row = await db
+    .selectFrom(ids)
+    .select((eb) => eb.fn.max('chunk.id').as('id'))
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** One count of a distribution: how many results scored `percent` (overall, or in category `name`). */

@@ -295,7 +295,9 @@ async function measurePdfs(options: DataOutOptions): Promise<PdfFigures> {
     options.adminToken,
   );
   if (results.length < options.reportPdfs + 1) {
-    throw new Error(`${options.reportPdfs + 1} results are needed for the report PDFs, the list gave ${results.length}`);
+    throw new Error(
+      `${options.reportPdfs + 1} results are needed for the report PDFs, the list gave ${results.length}`,
+    );
   }
   const isPdf = (response: Response, body: Buffer) =>
     body.subarray(0, 5).toString('latin1') !== '%PDF-'

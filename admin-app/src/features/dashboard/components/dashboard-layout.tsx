@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { matchPath, Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { paths, useAuthStore, type Role } from '@prometrica/shared-api';
@@ -37,6 +37,21 @@ function SectionLoader() {
   );
 }
 
+/**
+ * Whether `path` is an address of the route `pattern`, where a `:name` segment stands for any one
+ * segment (react-router's `matchPath` is not among the names the shell shares).
+ */
+export function matchesRoute(pattern: string, path: string): boolean {
+  const patternParts = pattern.split('/');
+  const pathParts = path.split('/');
+  return (
+    patternParts.length === pathParts.length &&
+    patternParts.every((part, i) =>
+      part.startsWith(':') ? pathParts[i] !== '' : part.toLowerCase() === pathParts[i]!.toLowerCase(),
+    )
+  );
+}
+
 /** Sidebar with the product name, section links, the account's password and Logout. */
 export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -70,7 +85,7 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   if (mustEnrol && current !== accountPath) return <Navigate to={accountPath} replace />;
 
   const isActive = (link: SectionLink) =>
-    current === link.to || (link.also ?? []).some((also) => matchPath({ path: also, end: true }, current) !== null);
+    current === link.to || (link.also ?? []).some((also) => matchesRoute(also, current));
   const navLinks = (list: SectionLink[]) =>
     list
       .filter((link) => !link.roles || (user !== null && link.roles.includes(user.role)))

@@ -244,12 +244,12 @@ test('Versions lists the saved versions; one can be viewed and restored into the
   });
   renderWithProviders(<ReportScreen />, route);
   await userEvent.click(await screen.findByRole('button', { name: 'Versions' }));
-  const drawer = await screen.findByRole('dialog', { name: 'Versions' });
-  const first = await within(drawer).findByRole('listitem', { name: 'Version 1' });
-  expect(within(drawer).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('Version 2 (current)');
-  expect(within(drawer).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('Dr Lee');
+  const dialog = await screen.findByRole('dialog', { name: 'Versions' });
+  const first = await within(dialog).findByRole('listitem', { name: 'Version 1' });
+  expect(within(dialog).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('Version 2 (current)');
+  expect(within(dialog).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('Dr Lee');
   expect(
-    within(within(drawer).getByRole('listitem', { name: 'Version 2' })).getByRole('button', { name: 'Restore' }),
+    within(within(dialog).getByRole('listitem', { name: 'Version 2' })).getByRole('button', { name: 'Restore' }),
   ).toBeDisabled();
 
   await userEvent.click(within(first).getByRole('button', { name: 'View' }));

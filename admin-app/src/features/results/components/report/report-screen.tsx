@@ -14,7 +14,7 @@ import { ConflictNotice, KeptText } from './conflict-notice';
 import { ReportDelivery, reportStatusText } from './report-delivery';
 import { SaveStatus } from './save-status';
 import { SendReportDialog } from './send-report-dialog';
-import { VersionsDrawer } from './versions-drawer';
+import { VersionsDialog } from './versions-dialog';
 import classes from './report.module.css';
 
 /**
@@ -207,7 +207,7 @@ function ReportEditor({ resultId, data, back }: ReportEditorProps) {
         <ReportDelivery report={report} />
       </div>
 
-      <VersionsDrawer
+      <VersionsDialog
         opened={open === 'versions'}
         resultId={resultId}
         currentVersion={report.version}

@@ -48,7 +48,7 @@ test('with mail configured: mailed by default, the PDF attached when chosen, the
   expect(within(dialog).getByRole('radio', { name: 'Mail' })).toBeChecked();
   expect(dialog).toHaveTextContent('The link is mailed to zoe.nunez.a.rather.long.address@example-hospital.org.');
   await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Attach the PDF' }));
-  expect(within(dialog).getByRole('textbox', { name: 'Link valid for (days)' })).toHaveValue('30');
+  expect(within(dialog).getByRole('spinbutton', { name: 'Link valid for (days)' })).toHaveValue(30);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Mail report' }));
 
   const done = await screen.findByRole('dialog', { name: 'Report sent' });
@@ -79,7 +79,7 @@ test('a link to copy: no PDF to attach, the correct answers shown when chosen, t
   await user.click(within(dialog).getByRole('radio', { name: 'Copy link' }));
   expect(within(dialog).queryByRole('checkbox', { name: 'Attach the PDF' })).not.toBeInTheDocument();
   await user.click(within(dialog).getByRole('checkbox', { name: 'Show the correct answers to the participant' }));
-  const days = within(dialog).getByRole('textbox', { name: 'Link valid for (days)' });
+  const days = within(dialog).getByRole('spinbutton', { name: 'Link valid for (days)' });
   await user.clear(days);
   await user.type(days, '7');
   await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
@@ -119,7 +119,7 @@ test('days outside 1 to 365 are refused before sending; a refusal of the server 
   });
   renderWithProviders(<ReportScreen />, route);
   const dialog = await openSend();
-  const days = within(dialog).getByRole('textbox', { name: 'Link valid for (days)' });
+  const days = within(dialog).getByRole('spinbutton', { name: 'Link valid for (days)' });
   await userEvent.clear(days);
   await userEvent.type(days, '400');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Mail report' }));

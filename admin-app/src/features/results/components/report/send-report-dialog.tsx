@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { limits, reportsApi, type SendReportResponse } from '@prometrica/shared-api';
 import { CopyLinkField, SegmentedChoice } from '../../../../components';
 import { copyText } from '../../../../lib/clipboard';
@@ -88,7 +88,7 @@ function SendForm({
   const [delivery, setDelivery] = useState<'mail' | 'link'>(mailConfigured ? 'mail' : 'link');
   const [attachPdf, setAttachPdf] = useState(false);
   const [showCorrectAnswers, setShowCorrectAnswers] = useState(false);
-  const [days, setDays] = useState<number | string>(LINK_DAYS.default);
+  const [days, setDays] = useState(String(LINK_DAYS.default));
   const [daysError, setDaysError] = useState<string | null>(null);
   const [notSaved, setNotSaved] = useState(false);
   const { failure, save } = useSave({ saved: 'Report sent', inPlace: true }, setSending);
@@ -97,8 +97,8 @@ function SendForm({
     : failure;
 
   function validDays(): number | null {
-    const value = typeof days === 'number' ? days : Number(days);
-    if (!Number.isInteger(value) || value < LINK_DAYS.min || value > LINK_DAYS.max) {
+    const value = Number(days.trim());
+    if (!/^\d+$/.test(days.trim()) || value < LINK_DAYS.min || value > LINK_DAYS.max) {
       setDaysError(`Enter a whole number of days from ${LINK_DAYS.min} to ${LINK_DAYS.max}`);
       return null;
     }
@@ -172,16 +172,16 @@ function SendForm({
           checked={showCorrectAnswers}
           onChange={(event) => setShowCorrectAnswers(event.currentTarget.checked)}
         />
-        <NumberInput
+        <TextInput
+          type="number"
+          inputMode="numeric"
           label="Link valid for (days)"
           description={`From ${LINK_DAYS.min} to ${LINK_DAYS.max} days`}
           min={LINK_DAYS.min}
           max={LINK_DAYS.max}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
+          step={1}
           value={days}
-          onChange={setDays}
+          onChange={(event) => setDays(event.currentTarget.value)}
           error={daysError}
         />
         <Group justify="flex-end">

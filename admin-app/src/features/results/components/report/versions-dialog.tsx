@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { reportsApi, type ReportComments, type ReportVersionsResponse } from '@prometrica/shared-api';
 import { EmptyState, LoadError } from '../../../../components';
 import { formatDateTime } from '../../../../lib/format-date';
@@ -9,7 +9,7 @@ import classes from './report.module.css';
 
 type Version = ReportVersionsResponse['versions'][number];
 
-export interface VersionsDrawerProps {
+export interface VersionsDialogProps {
   opened: boolean;
   resultId: string;
   /** The saved version the editor started from or last saved: asked for again when it changes. */
@@ -19,17 +19,17 @@ export interface VersionsDrawerProps {
   onClose: () => void;
 }
 
-/** Every saved version of the comments, newest first: when, by whom, what they said, and Restore. */
-export function VersionsDrawer({ opened, resultId, currentVersion, onRestore, onClose }: VersionsDrawerProps) {
+/** Every saved version of the comments, newest first: when, by whom, what they said, and Restore (full screen on a phone). */
+export function VersionsDialog({ opened, resultId, currentVersion, onRestore, onClose }: VersionsDialogProps) {
   const small = useMatchesMedia('(max-width: 48em)');
   return (
-    <Drawer opened={opened} onClose={onClose} title="Versions" position="right" size={small ? '100%' : 'md'}>
+    <Modal opened={opened} onClose={onClose} title="Versions" size="lg" fullScreen={small}>
       {opened && <VersionList resultId={resultId} currentVersion={currentVersion} onRestore={onRestore} />}
-    </Drawer>
+    </Modal>
   );
 }
 
-function VersionList({ resultId, currentVersion, onRestore }: Omit<VersionsDrawerProps, 'opened' | 'onClose'>) {
+function VersionList({ resultId, currentVersion, onRestore }: Omit<VersionsDialogProps, 'opened' | 'onClose'>) {
   const { data, error, loading, reload } = useFetch(() => reportsApi.getVersions(resultId), [resultId, currentVersion]);
   const [viewing, setViewing] = useState<number | null>(null);
   if (loading && !data) {

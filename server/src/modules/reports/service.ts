@@ -221,7 +221,10 @@ export function reportMail(
 }
 
 /** The PDF's file name: `report-<name>-<submission day>.pdf` (the name as written, spaces as '-'). */
-export function reportFileName(content: ReportContent): string {
+export function reportFileName(content: {
+  participant: Pick<ReportContent['participant'], 'name'>;
+  dates: Pick<ReportContent['dates'], 'submittedAt'>;
+}): string {
   const name = content.participant.name
     .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
     .trim()
@@ -276,9 +279,15 @@ export async function sendReport(
   const mailedTo = body.delivery === 'mail' ? result.participant.email : null;
 
   if (mailedTo !== null) {
-    const content = await reportContent(deps, result, { correctAnswers: body.showCorrectAnswers });
+    // The participant's copy as this link shows it, released now unless it was before.
     const pdf = body.attachPdf
-      ? await renderPdf(deps, content, row, 'participant', row?.released_at ?? createdAt)
+      ? await renderPdf(
+          deps,
+          await reportContent(deps, result, { correctAnswers: body.showCorrectAnswers }),
+          row,
+          'participant',
+          row?.released_at ?? createdAt,
+        )
       : undefined;
     try {
       await deps.mailer.send(reportMail(result.participant, link, expiresAt, doctorName(deps.config), pdf));

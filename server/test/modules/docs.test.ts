@@ -67,9 +67,10 @@ describe('the API reference', () => {
           ?.schema,
       ).toEqual(expect.any(Object));
       expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body));
-      if (route.params)
+      // Every `:name` of the path is a required path parameter (`:id`, `:resultId`, `:token`).
+      for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g))
         expect(operation!.parameters).toEqual(
-          expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+          expect.arrayContaining([expect.objectContaining({ name, in: 'path', required: true })]),
         );
       if (route.access.kind === 'public') expect(operation!.security).toEqual([]);
       else expect(operation!.security.length).toBeGreaterThan(0);

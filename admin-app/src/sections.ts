@@ -50,7 +50,8 @@ export const sections = {
     nav: 'Participants',
   }),
   results: section(() => import(/* webpackChunkName: "dashboard-results" */ './features/results'), {
-    // A result's report: an address under the list's, with the result's id in it.
+    // A result's report: an address under the list's, with the result's id in it; its screen's code
+    // is a chunk of its own (dashboard-report), loaded when it first renders.
     screens: { result: (m) => m.default, 'result/:resultId/report': (m) => m.ReportScreen },
     nav: 'Results',
     // The first page is asked for with the code: it arrives while the code downloads.

@@ -52,7 +52,10 @@ function overall(sheet: Sheet, content: ReportContent): void {
 /** A doctor's comment under a small label, or nothing when there is none. */
 function comment(sheet: Sheet, label: string, text: string | undefined): void {
   if (!text?.trim()) return;
-  sheet.line(label, { font: 'bold', size: sizes.small, colour: colours.muted });
+  const labelStyle = { font: 'bold', size: sizes.small, colour: colours.muted } as const;
+  // The label stays with the comment's first lines.
+  sheet.ensure(sheet.heightOf(label, sheet.width, labelStyle) + 2 + Math.min(sheet.heightOf(text, sheet.width), 30));
+  sheet.line(label, labelStyle);
   sheet.space(2);
   sheet.paragraphs(text);
 }
@@ -67,13 +70,14 @@ function category(sheet: Sheet, figure: ReportCategory, remark: string | undefin
   const remarkHeight = remark?.trim() ? sheet.heightOf(remark, sheet.width) + 16 : 0;
   const core = nameHeight + 4 + percentBarHeight + detailHeight + 8;
   // The whole block stays on one page when it fits there; a very long comment flows on alone.
-  sheet.ensure(core + remarkHeight <= sheet.bottom - 50 ? core + remarkHeight : core);
+  sheet.ensure(core + remarkHeight <= sheet.pageHeight ? core + remarkHeight : core);
   const top = sheet.y;
   sheet.text(figure.categoryName, sheet.left, top, nameWidth, { font: 'bold', size: sizes.subheading });
   sheet.text(figures, sheet.left + nameWidth, top, 130, {
     font: 'bold',
     size: sizes.subheading,
     colour: colours.brand,
+    align: 'right',
   });
   sheet.y = top + nameHeight + 4;
   percentBar(sheet, sheet.left, sheet.width, figure.percent, figure.performance);

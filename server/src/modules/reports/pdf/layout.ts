@@ -47,6 +47,7 @@ export interface Style {
   font?: FontName;
   size?: number;
   colour?: string;
+  align?: 'left' | 'right';
 }
 
 /** One table cell: its text, and an optional second line in small grey (a question's category). */
@@ -119,7 +120,7 @@ export class Sheet {
 
   /** Text at (x, y) within `width`; moves `y` below it. `oneLine` cuts it to one line ending in "…". */
   text(text: string, x: number, y: number, width: number, style: Style = {}, oneLine = false): void {
-    const options: PDFKit.Mixins.TextOptions = { width, lineGap: 1 };
+    const options: PDFKit.Mixins.TextOptions = { width, lineGap: 1, align: style.align ?? 'left' };
     if (oneLine) Object.assign(options, { height: this.use(style).doc.currentLineHeight(true), ellipsis: true });
     this.use(style).doc.text(drawable(text), x, y, options);
   }

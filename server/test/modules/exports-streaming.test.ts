@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
@@ -8,6 +7,7 @@ import { exportBatchSize, exportResults } from '../../src/modules/exports/servic
 import { parseCsv } from '../../src/lib/csv';
 import { appForTests } from '../helpers/build';
 import { newParticipant, submitAll } from '../helpers/api';
+import { copyResults } from '../helpers/bulk-results';
 
 // The export is written while the client reads it: the first bytes leave before the last batch is
 // read, a client that stops reading holds the export back (backpressure) instead of the whole file
@@ -18,63 +18,9 @@ const subject = appForTests({ signIn: 'admin' });
 const resultCount = exportBatchSize * 4 + 17;
 
 beforeAll(async () => {
-  const db = subject.app.db;
   const first = await newParticipant(subject.app, { name: 'Template Person' });
   expect((await submitAll(subject.app, first.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);
-  const template = await db
-    .selectFrom('results')
-    .innerJoin('result_answers', 'result_answers.result_id', 'results.id')
-    .selectAll('results')
-    .select('result_answers.answers')
-    .where('participant_id', '=', first.id)
-    .executeTakeFirstOrThrow();
-  // The other results straight into the tables, as a restore would bring them.
-  for (let start = 1; start < resultCount; start += 100) {
-    const people = Array.from({ length: Math.min(100, resultCount - start) }, (_, offset) => {
-      const n = start + offset;
-      const at = new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
-      return { n, at, participantId: randomUUID(), resultId: randomUUID() };
-    });
-    await db
-      .insertInto('participants')
-      .values(
-        people.map(({ n, at, participantId }) => ({
-          id: participantId,
-          name: `Bulk Person ${n}`,
-          name_lower: `bulk person ${n}`,
-          email: `bulk${n}@example.com`,
-          email_lower: `bulk${n}@example.com`,
-          phone: '+923001234567',
-          created_at: at,
-          updated_at: at,
-          owner_session: null,
-          question_set_version: template.question_set_version,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('results')
-      .values(
-        people.map(({ at, participantId, resultId }) => ({
-          id: resultId,
-          participant_id: participantId,
-          session_id: randomUUID(),
-          correct: template.correct,
-          wrong: template.wrong,
-          total: template.total,
-          percent: template.percent,
-          passed: template.passed,
-          created_at: at,
-          categories: template.categories,
-          question_set_version: template.question_set_version,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('result_answers')
-      .values(people.map(({ resultId }) => ({ result_id: resultId, answers: template.answers })))
-      .execute();
-  }
+  await copyResults(subject.app, first.id, resultCount - 1);
 });
 
 const query = (text: Record<string, string>) => resultExportQuerySchema.parse(text);

@@ -179,3 +179,19 @@ export async function countConcernRatings(db: Executor, filter: ResultFilter): P
     .executeTakeFirstOrThrow();
   return toCount(row.count);
 }
+
+/** The results under the filter whose reports an archive holds (at most `limit`), oldest first. */
+export async function readArchiveEntries(
+  db: Executor,
+  filter: ResultFilter,
+  limit: number,
+): Promise<Array<{ resultId: string; name: string; createdAt: string }>> {
+  const rows = await matchingResults(db, filter, true)
+    .innerJoin('participants', 'participants.id', 'results.participant_id')
+    .select(['results.id', 'results.created_at', 'participants.name'])
+    .orderBy('results.created_at')
+    .orderBy('results.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ resultId: row.id, name: row.name, createdAt: row.created_at }));
+}

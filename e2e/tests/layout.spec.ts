@@ -31,9 +31,19 @@ async function layoutProblems(page: Page): Promise<string[]> {
     if (root.scrollWidth > root.clientWidth + 1) {
       problems.push(`the page scrolls sideways (${root.scrollWidth} px wide in ${root.clientWidth})`);
     }
+    // Text kept for screen readers only (a stacked table's header: clipped to nothing) is not on screen.
+    const clippedAway = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.clip.startsWith('rect(') || style.clipPath.startsWith('inset(50%')) return true;
+      }
+      return false;
+    };
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      return (
+        box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !clippedAway(element)
+      );
     };
     const text = (element: Element) => (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     // A badge clips in its label (the root hides the overflow the label's ellipsis shows).
@@ -138,8 +148,26 @@ test('every participant screen fits at 375 and 1280 px', async ({ page }) => {
   await page.goto(server.url + '/reports');
   await check(page, 'reports');
 
-  // Welcome and consent, through a personal link.
+  // The report released with a comment: on /reports, and on its page opened from the link.
   const admin = await adminApi(server.url);
+  const { results } = await admin.get<{ results: { _id: string }[] }>(
+    `admin/getquizresult?search=${encodeURIComponent(me.name)}`,
+  );
+  const resultId = results[0]!._id;
+  await admin.put(`admin/reports/${resultId}/comments`, {
+    overall: 'A steady result across the areas.\n\nKeep the habits that got you here, and read each question twice.',
+    categories: {},
+    baseVersion: 0,
+  });
+  const released = await admin.post<{ link: string }>(`admin/reports/${resultId}/send`, { delivery: 'link' });
+  await page.goto(server.url + '/reports');
+  await expect(page.getByRole('article', { name: `Report on ${me.name}` })).toBeVisible();
+  await check(page, 'reports-released');
+  await page.goto(released.link);
+  await expect(page.getByRole('heading', { name: 'Your assessment report' })).toBeVisible();
+  await check(page, 'report-link');
+
+  // Welcome and consent, through a personal link.
   const invited = newParticipant('layout-invite');
   const reply = await admin.post<{ participant: { invitation: { link: string } } }>('admin/invitations', {
     ...invited,
@@ -222,6 +250,15 @@ test('every dashboard section and modal fits at 375 and 1280 px', async ({ page 
     'Result Details',
     'result-detail',
   );
+  // The result's report (the doctor's page, with its editors) and its Send report dialog.
+  await page
+    .getByRole('link', { name: `Open report of ${who.name}` })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: `Report on ${who.name}`, level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await check(page, 'report');
+  await modal(() => page.getByRole('button', { name: 'Send report' }).click(), 'Send report', 'send-report');
   await goToSection(page, 'Questions');
   await modal(
     () =>

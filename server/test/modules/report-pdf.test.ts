@@ -209,23 +209,42 @@ describe('renderReportPdf: page breaks', () => {
     }
   });
 
-  it('never leaves a section heading last on a page', async () => {
-    // Lengths that move the headings about the page ends: each is checked on every page.
-    for (const answers of [0, 1, 7, 19, 33]) {
-      const pdf = await render({ content: reportContent({ answers }) });
-      for (const [index, pageText] of pdfPages(pdf).entries()) {
-        const page = index + 1;
-        const lines = pageText
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line && !line.includes('Page '));
-        expect([answers, page, lines.at(-1)]).not.toEqual([
-          answers,
-          page,
-          expect.stringMatching(
-            /^(Dates \(UTC\)|Overall score|Categories|Doctor's comment|Answers|Workplace concerns|Consent)$/,
-          ),
-        ]);
+  it('never leaves a section heading at the foot of a page without what follows it', async () => {
+    // What each heading keeps on its page: the start of its section.
+    const follows: Record<string, RegExp> = {
+      'Dates (UTC)': /Invited|Details entered/,
+      'Overall score': /Score\s+\d+%/,
+      Categories: /^\s*0\s+25\s+75\s+100\s*$/m,
+      // The overall comment's heading, and the label over each category's comment.
+      "Doctor's comment": /^(Overall a steady performance|Comment on )/m,
+      Answers: /#\s+Question\s+Answer given/,
+      'Workplace concerns': /Concern\s+Rating/,
+      Consent: /Signature/,
+    };
+    const paragraph = 'A sentence of the overall comment that moves the later sections down the page. '.repeat(3);
+    // Answers and comment lengths that move the headings about the page ends; each page is checked.
+    for (const answers of [1, 7, 19, 33]) {
+      for (const paragraphs of [1, 5]) {
+        const comments = {
+          ...reportComments(),
+          overall: `Overall a steady performance.\n\n${paragraph.repeat(paragraphs)}`,
+        };
+        const pdf = await render({ content: reportContent({ answers }), comments });
+        for (const [index, pageText] of pdfPages(pdf).entries()) {
+          const lines = pageText.split('\n').map((line) => line.trim());
+          lines.forEach((line, at) => {
+            const next = follows[line];
+            if (!next) return;
+            const rest = lines.slice(at + 1).join('\n');
+            expect([answers, paragraphs, index + 1, line, next.test(rest)]).toEqual([
+              answers,
+              paragraphs,
+              index + 1,
+              line,
+              true,
+            ]);
+          });
+        }
       }
     }
   });

@@ -88,7 +88,8 @@ function category(sheet: Sheet, figure: ReportCategory, remark: string | undefin
 }
 
 function categories(sheet: Sheet, content: ReportContent, comments: ReportComments): void {
-  sheet.heading('Categories', 60);
+  // The heading keeps the legend and the first category's name, bar and figures with it.
+  sheet.heading('Categories', 90);
   sheet.line('Bands: Low below 25%, Average 25% to 75%, High above 75%.', { size: sizes.small, colour: colours.muted });
   sheet.space(6);
   if (content.categories.length === 0) sheet.line('No categories.');
@@ -96,8 +97,10 @@ function categories(sheet: Sheet, content: ReportContent, comments: ReportCommen
 }
 
 function answers(sheet: Sheet, content: ReportContent, showCorrect: boolean): void {
-  sheet.heading('Answers');
-  if (content.answers.length === 0) return sheet.line('No answers.');
+  if (content.answers.length === 0) {
+    sheet.heading('Answers');
+    return sheet.line('No answers.');
+  }
   const columns: Column[] = showCorrect
     ? [
         { title: '#', width: 30 },
@@ -126,26 +129,32 @@ function answers(sheet: Sheet, content: ReportContent, showCorrect: boolean): vo
           : { text: '✗ Wrong', colour: colours.wrong, font: 'bold' };
     return [...cells, { text: answer.correctAnswer ?? none }, mark];
   });
+  sheet.heading('Answers', sheet.tableOpening(columns, rows));
   sheet.table(columns, rows);
 }
 
 function concerns(sheet: Sheet, content: ReportContent): void {
-  sheet.heading('Workplace concerns');
-  if (content.concerns.length === 0) return sheet.line('No workplace concerns were rated.');
-  if (content.concernsSubmittedAt) {
-    sheet.line(`Rated ${formatDateTime(content.concernsSubmittedAt)}`, { size: sizes.small, colour: colours.muted });
+  if (content.concerns.length === 0) {
+    sheet.heading('Workplace concerns');
+    return sheet.line('No workplace concerns were rated.');
+  }
+  const columns: Column[] = [
+    { title: 'Concern', width: 345 },
+    { title: 'Rating', width: sheet.width - 345 },
+  ];
+  const rows = content.concerns.map((concern): Cell[] => [
+    { text: concern.title, font: 'bold', note: concern.description },
+    { text: concern.rating },
+  ]);
+  const rated = content.concernsSubmittedAt ? `Rated ${formatDateTime(content.concernsSubmittedAt)}` : '';
+  const ratedStyle = { size: sizes.small, colour: colours.muted } as const;
+  const ratedHeight = rated ? sheet.heightOf(rated, sheet.width, ratedStyle) + 4 : 0;
+  sheet.heading('Workplace concerns', ratedHeight + sheet.tableOpening(columns, rows));
+  if (rated) {
+    sheet.line(rated, ratedStyle);
     sheet.space(4);
   }
-  sheet.table(
-    [
-      { title: 'Concern', width: 345 },
-      { title: 'Rating', width: sheet.width - 345 },
-    ],
-    content.concerns.map((concern) => [
-      { text: concern.title, font: 'bold', note: concern.description },
-      { text: concern.rating },
-    ]),
-  );
+  sheet.table(columns, rows);
 }
 
 const signatureBox = { width: 220, height: 70 } as const;

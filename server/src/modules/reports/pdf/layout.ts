@@ -61,6 +61,9 @@ export interface Column {
   width: number;
 }
 
+const headerCells = (columns: readonly Column[]): Cell[] =>
+  columns.map((column) => ({ text: column.title, font: 'bold', colour: colours.brand }));
+
 /**
  * A report being written: a pdfkit document on A4 with the report's fonts, and the few layout
  * moves the report needs (headings kept with what follows, field lists, tables whose rows never
@@ -202,9 +205,9 @@ export class Sheet {
    * width instead, its cells one under another, where it fits or flows on.
    */
   table(columns: readonly Column[], rows: ReadonlyArray<readonly Cell[]>): void {
-    const header = columns.map((column) => ({ text: column.title, font: 'bold' as const, colour: colours.brand }));
+    const header = headerCells(columns);
     const headerHeight = this.rowHeight(columns, header);
-    this.ensure(headerHeight + Math.min(this.rowHeight(columns, rows[0] ?? header), this.pageHeight / 2));
+    this.ensure(this.tableOpening(columns, rows));
     this.row(columns, header, colours.brandLight);
     let headerPage = this.doc.page;
     rows.forEach((cells, index) => {
@@ -216,6 +219,12 @@ export class Sheet {
       }
       this.row(columns, cells, index % 2 === 1 ? colours.stripe : undefined);
     });
+  }
+
+  /** The height of a table's header and first row: what a heading above it keeps with it. */
+  tableOpening(columns: readonly Column[], rows: ReadonlyArray<readonly Cell[]>): number {
+    const header = headerCells(columns);
+    return this.rowHeight(columns, header) + Math.min(this.rowHeight(columns, rows[0] ?? header), this.pageHeight / 2);
   }
 
   private stackedRow(columns: readonly Column[], cells: readonly Cell[]): void {

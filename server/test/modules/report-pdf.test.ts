@@ -168,6 +168,10 @@ describe('renderReportPdf: scripts and glyphs', () => {
     expect(printable(multiScriptName)).toBe(multiScriptName);
   });
 
+  it('has a glyph for every sign the report writes itself (marks, dashes, the ellipsis, the replacement)', () => {
+    for (const sign of '✓✗·—…%�') expect([sign, isCovered(sign.codePointAt(0)!)]).toEqual([sign, true]);
+  });
+
   it('composes decomposed letters, so "e" + combining diaeresis prints as the one glyph "ë"', async () => {
     const decomposed = multiScriptName.normalize('NFD');
     expect(decomposed).not.toBe(multiScriptName);

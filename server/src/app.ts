@@ -73,7 +73,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    // Each request's id: a trusted proxy's X-Request-Id when well-formed, else a new UUID.
+    // Each request's id: a trusted proxy's X-Request-Id when well-formed, else one of our own.
     requestIdHeader: false,
     genReqId: requestIdGenerator(trustedProxy(config.trustProxy)),
     bodyLimit: bodyLimitBytes,

@@ -1,6 +1,7 @@
 import { limits, type ReportComments, type ReportContent } from '@prometrica/shared-api/contract';
 import { renderReportPdf, type ReportPdfInput } from '../../src/modules/reports/pdf';
 import { inflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import { isCovered, printable, replacementCharacter } from '../../src/modules/reports/pdf/fonts';
 import { opaqueSignature } from '../../src/modules/reports/pdf/signature';
 import { flattened, pdfFonts, pdfImages, pdfPageCount, pdfPages, pdfText } from '../helpers/pdf-text';
@@ -184,6 +185,30 @@ describe('renderReportPdf: scripts and glyphs', () => {
     expect(printable(name)).toBe(`Zoë ${replacementCharacter}${replacementCharacter} ${replacementCharacter}`);
     const text = pdfText(await render({ content: reportContent({ name }) }));
     expect(text).toContain(`Zoë ${replacementCharacter}${replacementCharacter} ${replacementCharacter}`);
+  });
+
+  it('renders any text in every field: lone surrogates, controls, marks, bidi controls, emoji', async () => {
+    const anyText = fc.string({ unit: 'binary', maxLength: 120 });
+    await fc.assert(
+      fc.asyncProperty(anyText, anyText, anyText, async (name, comment, answer) => {
+        const content = reportContent({ name, answers: 2 });
+        content.answers[0] = { ...content.answers[0]!, question: answer, userAnswer: answer, categoryName: answer };
+        const pdf = await render({
+          content,
+          comments: { overall: comment, categories: { Numeracy: comment } },
+          doctorName: name,
+        });
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(flattened(pdfText(pdf))).toContain('Page 1 of');
+        // No control but the line feed, and no lone surrogate, is left to draw.
+        const unprintable = (character: string) => {
+          const code = character.codePointAt(0)!;
+          return (code < 0x20 && code !== 0x0a) || (character.length === 1 && code >= 0xd800 && code <= 0xdfff);
+        };
+        expect([...printable(name)].filter(unprintable)).toEqual([]);
+      }),
+      { numRuns: 6 },
+    );
   });
 
   it('drops control characters and keeps line ends', () => {

@@ -63,7 +63,7 @@ export interface DataOutResult {
 }
 
 /** The load's warm-up beside an export, and how long after starting it the export is asked for (its thread starts first). */
-const loadWarmupSeconds = 0.3;
+const loadWarmupSeconds = 0.5;
 const loadLeadMs = 600;
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

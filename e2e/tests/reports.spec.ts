@@ -199,13 +199,14 @@ for (const viewport of [
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied.link);
     await copied.sent.getByRole('button', { name: 'Done' }).click();
 
-    // And by mail, the PDF attached at one width, not at the other.
+    // And by mail, the PDF attached at one width, not at the other, the correct answers shown.
     const before = smtp.received.length;
     const mailed = await send(
       page,
       async (dialog) => {
         await expect(dialog.getByText(`The link is mailed to ${email}.`)).toBeVisible();
         if (wide) await dialog.getByLabel('Attach the PDF').check();
+        await dialog.getByLabel('Show the correct answers to the participant').check();
       },
       'Mail report',
     );
@@ -227,6 +228,12 @@ for (const viewport of [
       await expect(other.getByRole('note', { name: new RegExp(`comment on ${category}$`) })).toContainText(onCategory);
       await expect(other.locator('th', { hasText: 'Correct answer' })).toHaveCount(0);
       await expect(other.locator('[data-label="Correct answer"]')).toHaveCount(0);
+      // The mailed link was sent with the correct answers shown.
+      await other.goto(mailed.link);
+      await expect(other.getByRole('article', { name: `Report on ${name}` })).toBeVisible();
+      await expect(other.locator('th', { hasText: 'Correct answer' })).toHaveCount(1);
+      await other.goto(copied.link);
+      await expect(other.getByRole('article', { name: `Report on ${name}` })).toBeVisible();
 
       // Revoked: both links answer 410, and the page says so with no report.
       await page.reload();

@@ -151,7 +151,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 export interface MetricsPluginOptions {
   db: Kysely<Database>;
-  /** `METRICS_TOKEN`: scrapes must send it as a Bearer token; null: the endpoint answers 404. */
+  /** `METRICS_TOKEN`: scrapes must send it as a Bearer token; null: nothing is measured, the endpoint answers 404. */
   token: string | null;
 }
 
@@ -162,6 +162,17 @@ export interface MetricsPluginOptions {
  * observation. Requests no route matched are counted under one route label.
  */
 export const metricsPlugin = globalPlugin<MetricsPluginOptions>('metrics', async (app, options) => {
+  const { token } = options;
+  if (token === null) {
+    // Nothing is measured when nothing may read it.
+    app.get(metricsPath, async (_request, reply) =>
+      reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .send({ message: 'Metrics are off: set METRICS_TOKEN to serve them' }),
+    );
+    return;
+  }
   const registry = new Registry();
   const { requests } = appMetrics(registry, options.db);
   // Made at start, not at the first scrape: the event-loop delay is sampled from then on.
@@ -190,10 +201,7 @@ export const metricsPlugin = globalPlugin<MetricsPluginOptions>('metrics', async
 
   app.get(metricsPath, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
-    if (options.token === null) {
-      return reply.code(404).send({ message: 'Metrics are off: set METRICS_TOKEN to serve them' });
-    }
-    if (!bearerMatches(request.headers.authorization, options.token)) {
+    if (!bearerMatches(request.headers.authorization, token)) {
       return reply
         .code(401)
         .header('WWW-Authenticate', 'Bearer realm="metrics"')

@@ -167,6 +167,7 @@ describe('GET /metrics', () => {
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Metrics are off: set METRICS_TOKEN to serve them' });
+      expect(response.headers['cache-control']).toBe('no-store');
     } finally {
       await bare.close();
     }

@@ -1,19 +1,6 @@
-// Dates and durations as the report writes them: en-GB (spec section 9), in UTC, said so. Formatted
-// by hand rather than with Intl, so the output is the same on every Node build (small-icu or full).
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { letterDate } from '../../invitations/service';
+
+// Dates and durations as the report writes them: en-GB (spec section 9), in UTC, said so.
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
@@ -22,10 +9,9 @@ function dateOf(iso: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** `21 November 2026` (UTC), or the text as given when it is not a date. */
+/** `21 November 2026` (UTC), as the mails write it, or the text as given when it is not a date. */
 export function formatDay(iso: string): string {
-  const date = dateOf(iso);
-  return date ? `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}` : iso;
+  return dateOf(iso) ? letterDate(iso) : iso;
 }
 
 /** `21 November 2026, 09:05 UTC`, or the text as given when it is not a date. */

@@ -21,7 +21,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, output: LogOutpu
     transport: {
       // By path: pino resolves a bare name from Fastify's own folder, where pnpm does not put it.
       target: require.resolve('pino-pretty'),
-      options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+      // One line an entry: the time, the level, the request's id, the message, then its fields.
+      options: {
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname,reqId',
+        messageFormat: '{if reqId}[{reqId}] {end}{msg}',
+        singleLine: true,
+      },
     },
   };
 }

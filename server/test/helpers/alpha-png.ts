@@ -1,13 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, body: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
+import { deflateSync } from 'node:zlib';
+import { chunk } from './png';
 
 const paeth = (a: number, b: number, c: number) => {
   const p = a + b - c;

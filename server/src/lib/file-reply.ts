@@ -53,6 +53,17 @@ export function sendFile(reply: FastifyReply, value: FileReply): Buffer | Readab
   return body;
 }
 
+/**
+ * Whether a writable stream's buffer is over its mark. Streams of the `readable-stream` package
+ * before its third version (archiver's, inside exceljs) have no `writableNeedDrain`: their state says it.
+ */
+function needsDrain(stream: Writable): boolean {
+  return (
+    stream.writableNeedDrain ??
+    (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true
+  );
+}
+
 /** The client went away (or the reply failed): the producer stops. */
 export class SinkClosed extends Error {
   constructor() {
@@ -87,19 +98,27 @@ export class FileSink {
   }
 
   /** Resolves once the stream's buffer is under its mark (at once when it is). */
-  async drained(): Promise<void> {
+  drained(): Promise<void> {
+    return this.drainedStream(this.stream);
+  }
+
+  /**
+   * Resolves once `target` (a stream the writer feeds on the way to this one, such as a
+   * compressor) has taken what it was given; rejects with `SinkClosed` if the client goes first.
+   */
+  async drainedStream(target: Writable): Promise<void> {
     if (this.isClosed) throw new SinkClosed();
-    if (!this.stream.writableNeedDrain) return;
+    if (!needsDrain(target)) return;
     await new Promise<void>((resolve, reject) => {
       const done = () => {
         this.stream.off('close', gone);
         resolve();
       };
       const gone = () => {
-        this.stream.off('drain', done);
+        target.off('drain', done);
         reject(new SinkClosed());
       };
-      this.stream.once('drain', done);
+      target.once('drain', done);
       this.stream.once('close', gone);
     });
   }

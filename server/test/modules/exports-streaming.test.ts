@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { resultExportQuerySchema } from '@prometrica/shared-api/contract';
 import { serverActor } from '../../src/modules/audit/service';
-import { exportBatchSize, exportResults } from '../../src/modules/exports/service';
+import { exportBatchSizes, exportResults } from '../../src/modules/exports/service';
 import { parseCsv } from '../../src/lib/csv';
 import { appForTests } from '../helpers/build';
 import { newParticipant, submitAll } from '../helpers/api';
@@ -15,7 +15,7 @@ import { copyResults } from '../helpers/bulk-results';
 
 const subject = appForTests({ signIn: 'admin' });
 /** Enough results for several batches. */
-const resultCount = exportBatchSize * 4 + 17;
+const resultCount = exportBatchSizes.csv * 4 + 17;
 
 beforeAll(async () => {
   const first = await newParticipant(subject.app, { name: 'Template Person' });

@@ -65,7 +65,10 @@ export async function reportArchive(
   await record(deps.db, actor, {
     action: 'reports.archive',
     targetType: 'reports',
-    after: { ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')), reports: entries.length },
+    after: {
+      ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')),
+      reports: entries.length,
+    },
   });
 
   const zip = new yazl.ZipFile();
@@ -79,7 +82,9 @@ export async function reportArchive(
         if (output.destroyed) return done(null, Readable.from([]));
         const pdf = await adminReportPdf(deps, entry.resultId);
         done(null, Readable.from([pdf.file.body as Buffer]));
-      })().catch((error: unknown) => done(error instanceof Error ? error : new Error(String(error)), Readable.from([])));
+      })().catch((error: unknown) =>
+        done(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
+      );
     });
   }
   zip.on('error', (error: Error) => {

@@ -61,7 +61,9 @@ export class ResultTable {
     readonly categories: readonly string[],
     readonly questions: readonly QuestionColumn[],
   ) {
-    this.categoryAt = new Map(categories.map((name, index) => [name, leadingHeaders.length + index * categoryFigures.length]));
+    this.categoryAt = new Map(
+      categories.map((name, index) => [name, leadingHeaders.length + index * categoryFigures.length]),
+    );
     this.answersFrom = leadingHeaders.length + categories.length * categoryFigures.length;
     this.questionAt = new Map(questions.map((question, index) => [question.id, this.answersFrom + index]));
     this.otherAt = this.answersFrom + questions.length;

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { neutralizeFormula, toCsv } from '../../lib/csv';
 import type { FileSink } from '../../lib/file-reply';
@@ -31,6 +32,16 @@ export async function writeCsv(sink: FileSink, sheet: SheetSource): Promise<void
 const xlsxCell = (cell: Cell) => (typeof cell === 'string' ? neutralizeFormula(cell) : cell);
 
 /**
+ * The streams a sheet's XML is written into. exceljs's streaming writer hands each sheet's bytes to
+ * its ZIP's deflater without waiting for it (it ignores what `write` returns): rows are made faster
+ * than they are compressed, and at 100,000 rows the backlog held a few hundred MB. Waiting for
+ * these to drain after each batch holds the writer to the deflater's pace. (`stream.pipes` is the
+ * writer's own: the deflater the ZIP pipes the sheet into once it reaches the sheet's entry.)
+ */
+const sheetTargets = (sheet: ExcelJS.Worksheet): Writable[] =>
+  (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+
+/**
  * XLSX through exceljs's streaming writer: inline strings (no shared-strings table held in memory
  * until the end) and no styles, each row committed as soon as it is added; the sheets one after
  * the other (a ZIP holds one entry at a time).
@@ -46,6 +57,7 @@ export async function writeXlsx(sink: FileSink, sheets: readonly SheetSource[]):
     sheet.addRow(source.header.map(xlsxCell)).commit();
     for await (const rows of source.batches) {
       for (const row of rows) sheet.addRow(row.map(xlsxCell)).commit();
+      for (const target of sheetTargets(sheet)) await sink.drainedStream(target);
       await sink.drained();
       await sink.pause();
     }

@@ -67,7 +67,9 @@ describe('GET /api/health/live and /api/health/ready', () => {
   it('ready answers 503 when a newer version migrated the database', async () => {
     const { db } = subject.app;
     const newer = '9999-from-a-newer-version';
-    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${new Date().toISOString()})`.execute(db);
+    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${new Date().toISOString()})`.execute(
+      db,
+    );
     try {
       const ready = await get(subject.app, '/api/health/ready');
       expect(ready.statusCode).toBe(503);
@@ -96,22 +98,33 @@ describe('GET /api/health/live and /api/health/ready', () => {
 
 /**
  * A TCP relay to PostgreSQL that the test cuts (closing every connection through it and refusing
- * new ones) and restores on the same port: the database "goes away" without touching the
- * machine's PostgreSQL.
+ * new ones) and restores on the same port, or stalls (holding every byte, as a network that drops
+ * packets does) and resumes: the database "goes away" without touching the machine's PostgreSQL.
  */
 async function startRelay(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
+  let stalled = false;
+  const held: Array<() => void> = [];
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => {
+      if (stalled) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
+    forward(client, upstream);
+    forward(upstream, client);
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
+      socket.on('close', () => {
+        sockets.delete(socket);
+        other.destroy();
       });
+      socket.on('error', () => other.destroy());
     }
-    client.pipe(upstream).pipe(client);
   });
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -130,6 +143,13 @@ async function startRelay(target: { host: string; port: number }) {
       await closed;
     },
     restore: () => listen(port),
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const write of held.splice(0)) write();
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -148,7 +168,7 @@ async function until(app: FastifyInstance, url: string, status: number, ms: numb
 }
 
 const unreachable = postgresUrl
-  ? 'PostgreSQL behind a TCP relay that is cut'
+  ? 'PostgreSQL behind a TCP relay that is cut, then stalled'
   : "SQLite's write lock held by another connection (the write thread cannot commit)";
 
 describe(`readiness while the database cannot be reached (${unreachable})`, () => {
@@ -172,7 +192,19 @@ describe(`readiness while the database cannot be reached (${unreachable})`, () =
         const back = await until(app, '/api/health/ready', 200, 10_000);
         expect(back.json()).toEqual({ status: 'ok', database: 'postgres', migration: latestMigration });
         expect((await get(app, '/api/health/live')).statusCode).toBe(200);
+
+        // A network that drops packets: nothing is refused, nothing answers.
+        relay.stall();
+        const started = Date.now();
+        const hung = await get(app, '/api/health/ready');
+        expect(hung.statusCode).toBe(503);
+        expect(hung.json()).toEqual({ message: `Database did not answer within ${readyTimeoutMs} ms` });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(readyTimeoutMs - 50);
+        expect((await get(app, '/api/health/live')).json()).toEqual({ status: 'ok' });
+        relay.resume();
+        expect((await until(app, '/api/health/ready', 200, 10_000)).statusCode).toBe(200);
       } finally {
+        relay.resume();
         await relay.restore().catch(() => {});
         await environment.cleanup();
         await relay.close();

@@ -39,17 +39,25 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * One readiness check of a database at a time: probes that arrive while one runs share its
- * answer, so a database that hangs collects one waiting query, not one per probe.
+ * answer, so a database that hangs collects one waiting query a probe interval at most, not one a
+ * probe. A check older than `readyTimeoutMs` is no longer shared: its query may wait on a
+ * connection that will never answer, and the next probe must see the database once it is back.
  */
 const readinessCheck = perDatabase(({ db }) => {
-  let running: Promise<MigrationState> | undefined;
+  let running: { check: Promise<MigrationState>; startedAt: number } | undefined;
   return (): Promise<MigrationState> => {
-    running ??= Promise.all([readMigrationState(db), pingWriter(db)])
-      .then(([state]) => state)
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
+    const now = performance.now();
+    if (running && now - running.startedAt <= readyTimeoutMs) return running.check;
+    const current = {
+      startedAt: now,
+      check: Promise.all([readMigrationState(db), pingWriter(db)])
+        .then(([state]) => state)
+        .finally(() => {
+          if (running === current) running = undefined;
+        }),
+    };
+    running = current;
+    return current.check;
   };
 });
 

@@ -160,7 +160,9 @@ function Answers({ content }: { content: ReportContent }) {
                 #
               </th>
               <th scope="col">Question</th>
-              <th scope="col">Category</th>
+              <th scope="col" className={classes.category}>
+                Category
+              </th>
               <th scope="col">Answer given</th>
               {withCorrect && <th scope="col">Correct answer</th>}
               {withCorrect && <th scope="col">Result</th>}
@@ -171,7 +173,9 @@ function Answers({ content }: { content: ReportContent }) {
               <tr key={i}>
                 <td className={classes.number}>{i + 1}</td>
                 <td>{answer.question}</td>
-                <td data-label="Category">{answer.categoryName}</td>
+                <td data-label="Category" className={classes.category}>
+                  {answer.categoryName}
+                </td>
                 <td data-label="Answer given">{answer.userAnswer || notRecorded}</td>
                 {withCorrect && <td data-label="Correct answer">{answer.correctAnswer ?? ''}</td>}
                 {withCorrect && (

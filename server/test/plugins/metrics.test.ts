@@ -1,6 +1,10 @@
 // The Prometheus endpoint (docs/operations.md#metrics): a scrape after a short load shows every
 // listed metric with non-zero counts, route patterns rather than raw URLs, and only a scraper with
 // METRICS_TOKEN gets it.
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { sqliteFileName } from '../../src/db/sqlite/sqlite';
 import { questionSet } from '../../src/modules/questions/question-set';
 import { metricsPath, unmatchedRoute } from '../../src/plugins/metrics';
 import { call, currentQuestions, newParticipant, submitAll } from '../helpers/api';
@@ -120,6 +124,53 @@ describe('GET /metrics', () => {
       expect(all.filter((sample) => sample.name === 'prometrica_sqlite_write_queue')).toEqual([
         { name: 'prometrica_sqlite_write_queue', labels: {}, value: 0 },
       ]);
+    }
+  });
+
+  it(`shows the ${expectedDialect === 'postgres' ? "pool's waiting queries" : "write thread's queue"} while the database is busy`, async () => {
+    const { app } = subject;
+    if (expectedDialect === 'postgres') {
+      // More slow queries than the pool has connections (10): the rest wait for one.
+      const slow = Array.from({ length: 14 }, () => sql`select pg_sleep(0.5)`.execute(app.db));
+      let busy: Sample[] = [];
+      for (let tries = 0; valueOf(busy, 'prometrica_db_pool_waiting') === 0 && tries < 40; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        busy = samples((await scrape(`Bearer ${token}`)).body);
+      }
+      expect(valueOf(busy, 'prometrica_db_pool_waiting')).toBeGreaterThan(0);
+      expect(valueOf(busy, 'prometrica_db_pool_connections', { state: 'total' })).toBe(10);
+      expect(valueOf(busy, 'prometrica_db_pool_connections', { state: 'idle' })).toBe(0);
+      await Promise.all(slow);
+    } else {
+      // Another connection holds the write lock: an answer save waits in the write thread's queue.
+      const participant = await newParticipant(app);
+      const [question] = await currentQuestions(app);
+      const version = (await questionSet(app).latest()).version;
+      const holder = new SqliteDatabase(path.join(app.config.dataDir, sqliteFileName));
+      let saving: Promise<unknown> | undefined;
+      try {
+        holder.exec('begin immediate');
+        saving = call(app, 'POST', '/api/user/answer', {
+          token: participant.token,
+          payload: {
+            questionId: question!.id,
+            userAnswer: question!.correctAnswer,
+            questionSetVersion: version,
+            timeMs: 1000,
+          },
+        });
+        let queued = 0;
+        for (let tries = 0; queued === 0 && tries < 50; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          queued = valueOf(samples((await scrape(`Bearer ${token}`)).body), 'prometrica_sqlite_write_queue');
+        }
+        expect(queued).toBe(1);
+      } finally {
+        holder.exec('rollback');
+        holder.close();
+      }
+      expect(((await saving) as { statusCode: number }).statusCode).toBe(200);
+      expect(valueOf(samples((await scrape(`Bearer ${token}`)).body), 'prometrica_sqlite_write_queue')).toBe(0);
     }
   });
 

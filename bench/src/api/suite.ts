@@ -30,7 +30,11 @@ export interface ApiOptions extends LoadOptions {
   /** PostgreSQL server to create the bench database on (postgres only). */
   postgresUrl?: string;
   log?: (line: string) => void;
-  /** Keep the server running (for the browser lab) and hand it to the caller. */
+  /**
+   * Keep the server running (for the browser lab) and hand it to the caller, with data out not yet
+   * measured: the caller measures it (`measureDataOut`) after the lab, which must not inherit the
+   * heap an export leaves behind.
+   */
   keepServer?: boolean;
   /** Measured seconds of the one-connection runs (service latency of the admin reads). */
   singleSeconds: number;
@@ -85,6 +89,8 @@ export interface EngineResult {
   stats: ReadFigures;
   /** The exports and the report PDFs, or why they could not be measured (the other figures stand). */
   dataOut: DataOutResult | { error: string };
+  /** Set when `keepServer`: measures data out on the kept server and sets `dataOut`. */
+  measureDataOut?: () => Promise<void>;
   /** Set when `keepServer`: the caller stops it and drops the database. */
   server?: RunningServer;
   database?: BenchDatabase;
@@ -291,25 +297,27 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
 
     // Data out: the exports of the seeded results and report PDFs, last (an export leaves the
     // server's heap larger for a while, which the calls above must not inherit).
-    let dataOut: EngineResult['dataOut'];
-    try {
-      dataOut = await measureDataOut({
-        url,
-        adminToken,
-        serverPid: server.pid,
-        filter: seededFilter,
-        expectedRows: seeded.rows.results,
-        getquestion: getquestionLoad,
-        loadConnections: options.exportLoadConnections ?? 10,
-        aloneSeconds: options.singleSeconds,
-        reportPdfs: options.reportPdfs ?? 50,
-        log: (line) => log(`${engine}: ${line}`),
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log(`${engine}: data out failed: ${message}`);
-      dataOut = { error: message.split('\n')[0]!.slice(0, 160) };
-    }
+    const serverPid = server.pid;
+    const dataOut = async (): Promise<EngineResult['dataOut']> => {
+      try {
+        return await measureDataOut({
+          url,
+          adminToken,
+          serverPid,
+          filter: seededFilter,
+          expectedRows: seeded.rows.results,
+          getquestion: getquestionLoad,
+          loadConnections: options.exportLoadConnections ?? 10,
+          aloneSeconds: options.singleSeconds,
+          reportPdfs: options.reportPdfs ?? 50,
+          log: (line) => log(`${engine}: ${line}`),
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log(`${engine}: data out failed: ${message}`);
+        return { error: message.split('\n')[0]!.slice(0, 160) };
+      }
+    };
 
     const result: EngineResult = {
       engine,
@@ -335,10 +343,15 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       answerSave,
       results,
       stats,
-      dataOut,
+      dataOut: options.keepServer
+        ? { error: 'not measured: the caller measures it after the browser lab' }
+        : await dataOut(),
     };
     if (options.keepServer) {
-      Object.assign(result, { server, database, adminToken });
+      const measureLater = async () => {
+        result.dataOut = await dataOut();
+      };
+      Object.assign(result, { server, database, adminToken, measureDataOut: measureLater });
       server = undefined;
       return result;
     }

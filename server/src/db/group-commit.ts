@@ -100,8 +100,11 @@ export class GroupCommit<T, R> {
   }
 
   private async commitAlone(pending: Pending<T, R>): Promise<void> {
+    const started = performance.now();
     try {
-      settle([pending], await this.options.runBatch(() => [pending.item]));
+      const outcomes = await this.options.runBatch(() => [pending.item]);
+      this.options.onCommitted?.(1, (performance.now() - started) / 1000);
+      settle([pending], outcomes);
     } catch (error) {
       pending.reject(error);
     }

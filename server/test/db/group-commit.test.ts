@@ -144,6 +144,36 @@ describe('GroupCommit', () => {
     expect(await keysLike('gc-c-')).toHaveLength(10);
   });
 
+  it('tells onCommitted of each transaction committed: its writes and seconds (a failed batch none, its retries one each)', async () => {
+    const committed: Array<[number, number]> = [];
+    const group = new GroupCommit<TransactionWork<unknown>, unknown>({
+      maxBatch: 64,
+      concurrency: 1,
+      runBatch: inTransaction(subject.app.db, eachInSavepoint),
+      onCommitted: (writes, seconds) => committed.push([writes, seconds]),
+    });
+    const insert = (key: string) => (trx: Transaction<Database>) =>
+      trx.insertInto('settings').values({ key, value: 'x' }).execute();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => group.write(insert(`gc-m-${i}`))));
+    expect(committed.map(([writes]) => writes)).toEqual([5]);
+    let breakOnce = true;
+    await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        group.write(async (trx) => {
+          await insert(`gc-m-retried-${i}`)(trx);
+          if (breakOnce) {
+            breakOnce = false;
+            await sql`rollback`.execute(trx);
+            throw new Error('connection trouble');
+          }
+        }),
+      ),
+    );
+    expect(committed.map(([writes]) => writes)).toEqual([5, 1, 1, 1]);
+    for (const [, seconds] of committed) expect(seconds).toBeGreaterThan(0);
+    expect(await keysLike('gc-m-')).toHaveLength(8);
+  });
+
   it('never begins a batch with nothing to write, however many may be in flight', async () => {
     const sizes: number[] = [];
     const group = new GroupCommit<number, number>({

@@ -132,12 +132,15 @@ describe('GET /api/admin/reports/archive', () => {
   });
 
   it('renders each PDF only when the ZIP has been taken up to it', async () => {
-    // One PDF's rendering time, the cohort figures already read.
+    // One PDF's rendering time at its quickest (the cohort figures already read).
     const pdfPath = `/api/admin/reports/${ids.get('zoe@archive.org')}/pdf`;
     await call(subject.app, 'GET', pdfPath, { token: subject.token });
-    const rendering = performance.now();
-    await call(subject.app, 'GET', pdfPath, { token: subject.token });
-    const renderMs = performance.now() - rendering;
+    let renderMs = Infinity;
+    for (let round = 0; round < 3; round += 1) {
+      const rendering = performance.now();
+      await call(subject.app, 'GET', pdfPath, { token: subject.token });
+      renderMs = Math.min(renderMs, performance.now() - rendering);
+    }
 
     const file = await reportArchive(subject.app, serverActor, reportArchiveQuerySchema.parse({}), subject.app.log);
     const body = file.file.body as Readable;
@@ -158,7 +161,8 @@ describe('GET /api/admin/reports/archive', () => {
     for await (const chunk of body) chunks.push(chunk as Buffer);
     const restMs = performance.now() - resumed;
     expect(zipEntries(Buffer.concat(chunks))).toHaveLength(3);
-    // The PDFs after the first are rendered once the reader comes back for them, not while it waits.
+    // The two PDFs after the first are rendered once the reader comes back for them, not while it
+    // waited (rendered ahead, the rest would arrive in a few milliseconds).
     expect(restMs).toBeGreaterThan(renderMs / 2);
   });
 

@@ -6,7 +6,13 @@ import { FileReply, producedStream } from '../../lib/file-reply';
 import { badRequest } from '../../lib/http-errors';
 import { record, type AuditActor } from '../audit/service';
 import { countResults, resultFilterOf, type ResultFilter } from '../results/service';
-import { countConcernRatings, readConcernBatch, readResultBatch, type ResultCursor } from './repository';
+import {
+  countConcernRatings,
+  readConcernBatch,
+  readResultBatch,
+  type ExportedResultRow,
+  type ResultCursor,
+} from './repository';
 import { concernHeader, concernRow, resultTable, type Cell } from './table';
 import { writeCsv, writeXlsx, type SheetSource } from './writers';
 
@@ -23,25 +29,35 @@ export const exportBatchSizes = { csv: 250, xlsx: 50 } as const;
 /** Rows made and handed to the writer at once. */
 const rowsPerWrite = 50;
 
-/** The results under the filter, oldest first, as rows of the results sheet, a batch at a time. */
+/**
+ * The results under the filter, oldest first, as rows of the results sheet, a batch at a time. The
+ * next batch is asked for before this one is written: on PostgreSQL the database reads it on the
+ * other core meanwhile (on SQLite, whose reads run on this thread, it changes nothing).
+ */
 async function* resultRows(
   db: Executor,
   filter: ResultFilter,
   batchSize: number,
-  row: (result: Awaited<ReturnType<typeof readResultBatch>>[number]) => Cell[],
+  row: (result: ExportedResultRow) => Cell[],
 ): AsyncGenerator<Cell[][]> {
-  let cursor: ResultCursor | undefined;
+  const read = (cursor: ResultCursor | undefined) => {
+    const reading = readResultBatch(db, filter, cursor, batchSize);
+    // Awaited below, unless the client goes away first: then nobody is left to be told.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(undefined);
   for (;;) {
-    const batch = await readResultBatch(db, filter, cursor, batchSize);
+    const batch = await next;
     if (batch.length === 0) return;
+    const last = batch.at(-1)!;
+    next = batch.length < batchSize ? Promise.resolve([]) : read({ createdAt: last.created_at, id: last.id });
     // Rows are made a few at a time, as the writer takes them: made all at once, a batch's cells
     // outlived the garbage collector's young generation while the XLSX writer worked through them,
     // and the heap grew by tens of MB.
-    for (let start = 0; start < batch.length; start += rowsPerWrite)
+    for (let start = 0; start < batch.length; start += rowsPerWrite) {
       yield batch.slice(start, start + rowsPerWrite).map(row);
-    if (batch.length < batchSize) return;
-    const last = batch.at(-1)!;
-    cursor = { createdAt: last.created_at, id: last.id };
+    }
   }
 }
 

@@ -24,8 +24,6 @@ let server: RunningServer;
 let smtp: TestSmtpServer;
 let database: BenchDatabase;
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   database = await createDatabase('sqlite');

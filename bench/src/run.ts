@@ -59,7 +59,7 @@ async function main(): Promise<number> {
       failedPart('Browser', error);
     }
     try {
-      // After the lab: an export leaves the server's heap larger for a while.
+      // After the lab, on the server restarted: its memory is measured from a fresh process.
       await sqlite.measureDataOut?.();
     } finally {
       await sqlite.server?.stop();

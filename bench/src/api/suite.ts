@@ -89,7 +89,7 @@ export interface EngineResult {
   stats: ReadFigures;
   /** The exports and the report PDFs, or why they could not be measured (the other figures stand). */
   dataOut: DataOutResult | { error: string };
-  /** Set when `keepServer`: measures data out on the kept server and sets `dataOut`. */
+  /** Set when `keepServer`: measures data out on the server restarted (`server` is then the new one) and sets `dataOut`. */
   measureDataOut?: () => Promise<void>;
   /** Set when `keepServer`: the caller stops it and drops the database. */
   server?: RunningServer;
@@ -295,15 +295,20 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       `${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`,
     );
 
-    // Data out: the exports of the seeded results and report PDFs, last (an export leaves the
-    // server's heap larger for a while, which the calls above must not inherit).
-    const serverPid = server.pid;
-    const dataOut = async (): Promise<EngineResult['dataOut']> => {
+    // Data out, last, on the server restarted: its memory is then measured from a fresh process,
+    // whatever the calls before left in its heap (a heap grown by them absorbs an export's garbage
+    // unseen), and no call measured after it inherits the heap an export leaves behind.
+    const measureOnFreshServer = async (
+      current: RunningServer,
+    ): Promise<{ dataOut: EngineResult['dataOut']; server?: RunningServer }> => {
+      let fresh: RunningServer | undefined;
       try {
-        return await measureDataOut({
-          url,
-          adminToken,
-          serverPid,
+        await current.stop();
+        fresh = await startBenchServer(database.serverEnv, database.dataDir);
+        const dataOut = await measureDataOut({
+          url: fresh.url,
+          adminToken: await adminLogin(fresh.url),
+          serverPid: fresh.pid,
           filter: seededFilter,
           expectedRows: seeded.rows.results,
           getquestion: getquestionLoad,
@@ -312,12 +317,21 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
           reportPdfs: options.reportPdfs ?? 50,
           log: (line) => log(`${engine}: ${line}`),
         });
+        return { dataOut, server: fresh };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log(`${engine}: data out failed: ${message}`);
-        return { error: message.split('\n')[0]!.slice(0, 160) };
+        return { dataOut: { error: message.split('\n')[0]!.slice(0, 160) }, server: fresh };
       }
     };
+    let dataOut: EngineResult['dataOut'] = { error: 'not measured: the caller measures it after the browser lab' };
+    if (!options.keepServer) {
+      const current = server;
+      server = undefined;
+      const measured = await measureOnFreshServer(current);
+      server = measured.server;
+      dataOut = measured.dataOut;
+    }
 
     const result: EngineResult = {
       engine,
@@ -343,13 +357,13 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       answerSave,
       results,
       stats,
-      dataOut: options.keepServer
-        ? { error: 'not measured: the caller measures it after the browser lab' }
-        : await dataOut(),
+      dataOut,
     };
     if (options.keepServer) {
       const measureLater = async () => {
-        result.dataOut = await dataOut();
+        const measured = await measureOnFreshServer(result.server!);
+        result.server = measured.server;
+        result.dataOut = measured.dataOut;
       };
       Object.assign(result, { server, database, adminToken, measureDataOut: measureLater });
       server = undefined;

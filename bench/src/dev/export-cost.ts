@@ -15,7 +15,8 @@ const residentMb = (pid: number) => {
   return Number(match![1]) / 1024;
 };
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 
 (async () => {
   const engine = (process.env.ENGINE ?? 'sqlite') as Engine;

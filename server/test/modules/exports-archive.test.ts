@@ -107,7 +107,9 @@ describe('GET /api/admin/reports/archive', () => {
       `report-Same-Name-2025-07-02-${ids.get('same2@archive.org')}.pdf`,
     ]);
     const days = zipEntries((await archive('from=2025-07-02&to=2025-07-02&search=same1')).rawPayload);
-    expect(days.map((entry) => entry.name)).toEqual([`report-Same-Name-2025-07-02-${ids.get('same1@archive.org')}.pdf`]);
+    expect(days.map((entry) => entry.name)).toEqual([
+      `report-Same-Name-2025-07-02-${ids.get('same1@archive.org')}.pdf`,
+    ]);
     expect((await archive('report=released')).json()).toEqual({
       message: 'No results match these filters, so there are no reports to download',
     });

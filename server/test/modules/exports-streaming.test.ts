@@ -75,7 +75,12 @@ describe('a streamed export', () => {
     const { port } = subject.app.server.address() as AddressInfo;
     const received = await new Promise<number>((resolve, reject) => {
       const request = http.get(
-        { host: '127.0.0.1', port, path: '/api/admin/results/export?format=csv', headers: { authorization: `Bearer ${subject.token}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/admin/results/export?format=csv',
+          headers: { authorization: `Bearer ${subject.token}` },
+        },
         (response) => {
           expect(response.statusCode).toBe(200);
           expect(response.headers['x-export-rows']).toBe(String(resultCount));

@@ -24,9 +24,9 @@ let concernTitles: string[] = [];
 
 beforeAll(async () => {
   const db = subject.app.db;
-  const concerns = (
-    await call(subject.app, 'GET', '/api/complaint-bother/get-all', { token: subject.token })
-  ).json<{ complaints: Array<{ _id: string; title: string; botherOptions: string[] }> }>().complaints;
+  const concerns = (await call(subject.app, 'GET', '/api/complaint-bother/get-all', { token: subject.token })).json<{
+    complaints: Array<{ _id: string; title: string; botherOptions: string[] }>;
+  }>().complaints;
   concernTitles = concerns.map((concern) => concern.title);
   for (const [index, person] of people.entries()) {
     const participant = await newParticipant(subject.app, { name: `Person ${index}`, email: person.email });
@@ -50,7 +50,11 @@ beforeAll(async () => {
       .set({ name: person.name, name_lower: person.name.toLowerCase() })
       .where('id', '=', participant.id)
       .execute();
-    await db.updateTable('results').set({ created_at: person.at }).where('participant_id', '=', participant.id).execute();
+    await db
+      .updateTable('results')
+      .set({ created_at: person.at })
+      .where('participant_id', '=', participant.id)
+      .execute();
   }
   const released = await db
     .selectFrom('results')
@@ -109,7 +113,11 @@ async function storedResults() {
     .orderBy('results.created_at')
     .orderBy('results.id')
     .execute();
-  return rows.map((row) => ({ ...row, categories: decodeCategories(row.categories), answers: decodeAnswers(row.answers) }));
+  return rows.map((row) => ({
+    ...row,
+    categories: decodeCategories(row.categories),
+    answers: decodeAnswers(row.answers),
+  }));
 }
 
 /** The cell a text becomes in the export: formula-like text with a leading apostrophe. */
@@ -248,7 +256,10 @@ describe('GET /api/admin/results/export?format=csv', () => {
       ['passed=false', (result) => Number(result.passed) === 0],
       ['search=inject.org', (result) => result.email.endsWith('@inject.org')],
       ['search=@', (result) => result.name.includes('@') || result.email.includes('@')],
-      ['from=2025-05-02&to=2025-05-04', (result) => result.created_at >= '2025-05-02' && result.created_at < '2025-05-05'],
+      [
+        'from=2025-05-02&to=2025-05-04',
+        (result) => result.created_at >= '2025-05-02' && result.created_at < '2025-05-05',
+      ],
       ['report=released', (result) => result.released_at !== null],
       ['report=draft&passed=true', (result) => result.released_at === null && Number(result.passed) === 1],
       ['report=opened', () => false],
@@ -273,7 +284,17 @@ describe('GET /api/admin/results/export?format=csv', () => {
     const day = new Date().toISOString().slice(0, 10);
     expect(response.headers['content-disposition']).toContain(`filename="concerns-${day}.csv"`);
     const records = csvRecords(response.rawPayload);
-    expect(records[0]).toEqual(['Result ID', 'Participant ID', 'Name', 'Email', 'Rated', 'Concern', 'Description', 'Rating', 'Status']);
+    expect(records[0]).toEqual([
+      'Result ID',
+      'Participant ID',
+      'Name',
+      'Email',
+      'Rated',
+      'Concern',
+      'Description',
+      'Rating',
+      'Status',
+    ]);
     const { stored } = await expectedSheet();
     // Raters: people 0, 2, 4 and 6; from 2 May: 2, 4 and 6, two ratings each.
     const raters = stored.filter((result) => result.concerns_at !== null && result.created_at >= '2025-05-02');
@@ -298,7 +319,10 @@ describe('GET /api/admin/results/export?format=xlsx', () => {
     expect(response.headers['content-disposition']).toContain('.xlsx"');
     expect(response.headers['x-export-rows']).toBe(String(people.length));
     const workbook = await readXlsx(response.rawPayload);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([resultExportSheets.results, resultExportSheets.concerns]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      resultExportSheets.results,
+      resultExportSheets.concerns,
+    ]);
     const { header, rows } = await expectedSheet();
     const results = sheetRows(workbook.getWorksheet(resultExportSheets.results)!);
     expect(results[0]).toEqual(header);
@@ -355,7 +379,13 @@ describe('GET /api/admin/results/export: refusals and records', () => {
       .executeTakeFirstOrThrow();
     const passed = (await storedResults()).filter((result) => Number(result.passed) === 1).length;
     expect(entry).toMatchObject({ target_type: 'results' });
-    expect(JSON.parse(entry.after!)).toEqual({ format: 'xlsx', part: 'results', passed: 'true', from: '2025-05-01', rows: passed });
+    expect(JSON.parse(entry.after!)).toEqual({
+      format: 'xlsx',
+      part: 'results',
+      passed: 'true',
+      from: '2025-05-01',
+      rows: passed,
+    });
   });
 });
 

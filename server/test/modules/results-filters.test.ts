@@ -93,7 +93,11 @@ describe('GET /api/admin/getquizresult: submission days', () => {
     ];
     for (const [query, refusal] of refusals) {
       const response = await call(subject.app, 'GET', `/api/admin/getquizresult?${query}`, { token: subject.token });
-      expect({ query, status: response.statusCode, body: response.json() }).toEqual({ query, status: 400, body: refusal });
+      expect({ query, status: response.statusCode, body: response.json() }).toEqual({
+        query,
+        status: 400,
+        body: refusal,
+      });
     }
   });
 });

@@ -1,4 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { reportArchiveQuerySchema } from '@prometrica/shared-api/contract';
 import { serverActor } from '../../src/modules/audit/service';
@@ -166,6 +168,36 @@ describe('GET /api/admin/reports/archive', () => {
     // The two PDFs after the first are rendered once the reader comes back for them, not while it
     // waited (rendered ahead, the rest would arrive in a few milliseconds).
     expect(restMs).toBeGreaterThan(renderMs / 2);
+  });
+
+  it('stops when the client goes away, and the next archive is served whole', async () => {
+    await subject.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = subject.app.server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/admin/reports/archive',
+          headers: { authorization: `Bearer ${subject.token}` },
+        },
+        (response) => {
+          expect(response.statusCode).toBe(200);
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    });
+    const deadline = Date.now() + 10_000;
+    while (subject.app.inFlight.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(subject.app.inFlight.size).toBe(0);
+    expect(zipEntries((await archive('')).rawPayload)).toHaveLength(3);
   });
 
   it(`refuses more than ${reportArchiveLimit} reports with a message saying how to narrow them`, async () => {

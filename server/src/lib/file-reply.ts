@@ -3,6 +3,8 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+// `FastifyInstance.inFlight` is declared with the app; named here so any program compiling this file sees it.
+import type {} from '../app';
 
 // A route may answer with a file rather than JSON: a PDF, an export, a ZIP (its `produces` names the
 // media type for the docs). The bytes are a buffer (a PDF made whole) or a stream that a producer

@@ -90,7 +90,10 @@ const commentText = (field: string) =>
 /** The doctor's comments: one overall, one per category (by category name; absent or '' for none). */
 export const reportCommentsSchema = z.object({
   overall: commentText('overall'),
-  categories: z.record(z.string().max(limits.categoryName, 'category name is too long'), commentText('category comment')),
+  categories: z.record(
+    z.string().max(limits.categoryName, 'category name is too long'),
+    commentText('category comment'),
+  ),
 });
 export type ReportComments = z.infer<typeof reportCommentsSchema>;
 
@@ -182,7 +185,11 @@ export const sendReportResponseSchema = z.object({
 export type SendReportResponse = z.infer<typeof sendReportResponseSchema>;
 
 /** `POST admin/reports/{resultId}/revoke`: every active link stops working (410). */
-export const revokeReportResponseSchema = z.object({ message: z.string(), revoked: z.number().int(), report: reportStateSchema });
+export const revokeReportResponseSchema = z.object({
+  message: z.string(),
+  revoked: z.number().int(),
+  report: reportStateSchema,
+});
 export type RevokeReportResponse = z.infer<typeof revokeReportResponseSchema>;
 
 /** A report link's token: 32 random bytes, base64url. */

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { animationsSettled } from './screens';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -8,6 +9,7 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * is attached to the test report, so the figures per screen can be read off a run.
  */
 export async function expectAccessible(page: Page, screen: string, testInfo: TestInfo) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = {

@@ -3,6 +3,17 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
+ * Waits until no animation or transition runs (a notice sliding in or fading out, the navigation
+ * sliding away after a width change): measured mid-way, a half-transparent notice fails a contrast
+ * check and a sliding panel widens the page.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+    timeout: 5000,
+  });
+}
+
+/**
  * `shoot(page, name)` for a spec: full-page screenshots at each size, as
  * test-results/screens/<folder>/<name>-<width>.png, then back to the first size.
  */

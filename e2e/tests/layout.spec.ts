@@ -3,6 +3,7 @@ import { adminApi, participantApi } from '../support/api';
 import { goToSection, signInAsAdmin } from '../support/admin';
 import { answerCurrent, newParticipant, reachQuiz } from '../support/participant';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
+import { animationsSettled } from '../support/screens';
 
 // The layout check: every participant screen and every dashboard section and modal, at a phone's
 // width and a laptop's, fails when the page scrolls sideways, when a badge's or a table cell's text
@@ -107,9 +108,7 @@ function checker(folder: string) {
       // Let layout that follows the width (cards instead of tables) settle, and the transitions it
       // starts (the navigation sliding away) finish: on a busy machine 250 ms was not always enough.
       await page.waitForTimeout(250);
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
-        timeout: 5000,
-      });
+      await animationsSettled(page);
       for (const what of await layoutProblems(page)) problems.push({ screen, width: size.width, what });
       await page.screenshot({ path: `test-results/screens/${folder}/${screen}-${size.width}.png`, fullPage: true });
     }

@@ -213,7 +213,7 @@ describe('GET /api/admin/reports/archive, paced by its reader', () => {
     });
     // Wait until nothing more is produced: rendering stops once the stream's buffers are full.
     let produced = -1;
-    for (let unchanged = 0; unchanged < 5; ) {
+    for (let unchanged = 0; unchanged < 5;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const now = body.readableLength + body.writableLength;
       unchanged = now === produced ? unchanged + 1 : 0;

@@ -1,3 +1,5 @@
+// First: how the heap grows (before the app's modules allocate).
+import './lib/heap-growth';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';

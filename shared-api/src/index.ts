@@ -25,7 +25,6 @@ export * as statsApi from './endpoints/stats';
 export * as progressApi from './endpoints/progress';
 export * as participantsApi from './endpoints/participants';
 export * as auditApi from './endpoints/audit';
-export * as reportsApi from './endpoints/reports';
 export { auditActions, type AuditAction } from './contract/audit-actions';
 export {
   consentTextVersions,

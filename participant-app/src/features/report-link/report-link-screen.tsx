@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import { isApiError, reportsApi, resolveApiBase } from '@prometrica/shared-api';
+import { isApiError, resolveApiBase } from '@prometrica/shared-api';
+import * as reportsApi from '../../lib/reports-api';
 import { printHidden, ReportDocument } from '@prometrica/shared-api/report';
 import { AppHeader } from '../../components/app-header';
 import { ReportActions, reportPageWidth } from '../../components/report-actions';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Container, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { paths, quizApi, reportsApi, type ParticipantReport } from '@prometrica/shared-api';
+import { paths, quizApi, type ParticipantReport } from '@prometrica/shared-api';
+import * as reportsApi from '../../lib/reports-api';
 import { printHidden, ReportDocument } from '@prometrica/shared-api/report';
 import { AppHeader } from '../../components/app-header';
 import { ReportActions, reportPageWidth } from '../../components/report-actions';

@@ -1,5 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { reportsApi, type ResultFilterQuery } from '@prometrica/shared-api';
+import type { ResultFilterQuery } from '@prometrica/shared-api';
+import * as reportsApi from '../reports-api';
 import { DownloadIcon, DownloadStatus } from '../../../components';
 import { useDownload } from '../../../lib/use-download';
 

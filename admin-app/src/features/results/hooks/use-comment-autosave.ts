@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError, reportsApi, type ReportComments, type ReportState } from '@prometrica/shared-api';
+import { isApiError, type ReportComments, type ReportState } from '@prometrica/shared-api';
+import * as reportsApi from '../reports-api';
 import { messageOf } from '../../../lib/notify';
 
 /** How long typing must pause before the comments are saved. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { limits, reportsApi, type AdminReportResponse, type ReportState } from '@prometrica/shared-api';
+import { limits, type AdminReportResponse, type ReportState } from '@prometrica/shared-api';
+import * as reportsApi from '../../reports-api';
 import { ReportDocument, printHidden } from '@prometrica/shared-api/report';
 import { ConfirmDialog, DownloadIcon, DownloadStatus, LoadError, MailIcon, BanIcon } from '../../../../components';
 import { dashboardPath } from '../../../../lib/dashboard-paths';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { limits, reportsApi, type SendReportResponse } from '@prometrica/shared-api';
+import { limits, type SendReportResponse } from '@prometrica/shared-api';
+import * as reportsApi from '../../reports-api';
 import { CopyLinkField, SegmentedChoice } from '../../../../components';
 import { copyText } from '../../../../lib/clipboard';
 import { formatDateTime } from '../../../../lib/format-date';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { reportsApi, type ReportComments, type ReportVersionsResponse } from '@prometrica/shared-api';
+import type { ReportComments, ReportVersionsResponse } from '@prometrica/shared-api';
+import * as reportsApi from '../../reports-api';
 import { EmptyState, LoadError } from '../../../../components';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useFetch } from '../../../../lib/use-fetch';

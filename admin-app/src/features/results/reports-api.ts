@@ -1,16 +1,19 @@
-import type {
-  AdminReportResponse,
-  ReportLinkResponse,
-  ReportVersionsResponse,
-  RevokeReportResponse,
-  SaveReportCommentsBody,
-  SendReportBody,
-  SendReportResponse,
-  ReportState,
-  UserReportsResponse,
-} from '../contract/reports';
-import type { ResultFilterQuery } from '../contract/results';
-import { request } from '../client/http';
+import {
+  request,
+  type AdminReportResponse,
+  type ReportState,
+  type ReportVersionsResponse,
+  type ResultFilterQuery,
+  type RevokeReportResponse,
+  type SaveReportCommentsBody,
+  type SendReportBody,
+  type SendReportResponse,
+} from '@prometrica/shared-api';
+
+// The report calls only the admin's report and results screens make. They live with the admin
+// remote, not in shared-api's root: the root is the federation singleton every first screen loads
+// (the admin login among them, whose JavaScript has a budget against a plain build), and these
+// calls are only `request` with a path.
 
 const reportPath = (resultId: string) => `admin/reports/${encodeURIComponent(resultId)}`;
 
@@ -46,13 +49,3 @@ export const downloadPaths = {
 /** The filters as query-string values (absent ones left out). */
 export const filterParams = (filter: ResultFilterQuery): Record<string, string> =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
-
-/** `GET reports/link/{token}`: the participant's copy opened by a link (no sign-in; 410 when revoked or expired). */
-export const openLink = (token: string) =>
-  request<ReportLinkResponse>('get', `reports/link/${encodeURIComponent(token)}`, { credential: 'none' });
-
-/** Path of the participant's PDF opened by a link: `GET reports/link/{token}/pdf`. */
-export const linkPdfPath = (token: string) => `reports/link/${encodeURIComponent(token)}/pdf`;
-
-/** `GET user/reports`: the signed-in participant's released reports. */
-export const getUserReports = () => request<UserReportsResponse>('get', 'user/reports', { credential: 'participant' });

@@ -3,14 +3,20 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
- * Waits until no animation or transition runs (a notice sliding in or fading out, the navigation
- * sliding away after a width change): measured mid-way, a half-transparent notice fails a contrast
- * check and a sliding panel widens the page.
+ * Waits for running animations and transitions to finish (a notice sliding in or fading out, the
+ * navigation sliding away after a width change): measured mid-way, a half-transparent notice fails
+ * a contrast check and a sliding panel widens the page.
  */
 export async function animationsSettled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
-    timeout: 5000,
-  });
+  // Endless ones (a spinner) never settle and change nothing being measured: only finite ones count.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 5000 },
+  );
 }
 
 /**

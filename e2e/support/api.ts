@@ -62,3 +62,16 @@ export async function participantApi(
   }
   return { token, get: <T>(p: string) => call<T>('GET', p), post: <T>(p: string, b: unknown) => call<T>('POST', p, b) };
 }
+
+/** A participant through the API with a stored result: details, consent, every question answered (first option). */
+export async function participantWithResult(baseUrl: string, details: { name: string; email: string; phone: string }) {
+  const participant = await participantApi(baseUrl, details);
+  const { questions } = await participant.get<{ questions: { _id: string; options: string[] }[] }>('user/getquestion');
+  await participant.post('user/submitanswer', {
+    name: details.name,
+    email: details.email,
+    contactno: details.phone,
+    answers: questions.map((q) => ({ questionId: q._id, userAnswer: q.options[0] ?? 'resilience' })),
+  });
+  return participant;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, participantApi } from '../support/api';
+import { adminApi, participantWithResult } from '../support/api';
 import { goToSection, signInAsAdmin } from '../support/admin';
 import { answerCurrent, newParticipant, reachQuiz } from '../support/participant';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, useServer } from '../support/server';
@@ -190,14 +190,7 @@ test('every dashboard section and modal fits at 375 and 1280 px', async ({ page 
   const { check, report } = checker('layout/admin');
   // Something in every list: a result with concerns, an invitation, a consent.
   const who = newParticipant('layout-admin');
-  const participant = await participantApi(server.url, who);
-  const { questions } = await participant.get<{ questions: { _id: string; options: string[] }[] }>('user/getquestion');
-  await participant.post('user/submitanswer', {
-    name: who.name,
-    email: who.email,
-    contactno: who.phone,
-    answers: questions.map((q) => ({ questionId: q._id, userAnswer: q.options[0] ?? 'resilience' })),
-  });
+  await participantWithResult(server.url, who);
   const admin = await adminApi(server.url);
   await admin.post('admin/invitations', { ...newParticipant('layout-list'), send: false });
 

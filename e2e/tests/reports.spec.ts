@@ -7,7 +7,7 @@ import { openWriter } from '../../bench/src/api/writer';
 import { parseCsv } from '../../server/src/lib/csv';
 import { flattened, pdfText } from '../../server/test/helpers/pdf-text';
 import { startSmtpServer, type Received, type TestSmtpServer } from '../../server/test/helpers/smtp';
-import { adminApi, participantApi } from '../support/api';
+import { adminApi, participantWithResult } from '../support/api';
 import { signInAsAdmin } from '../support/admin';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
 
@@ -54,20 +54,6 @@ test.afterAll(async () => {
 
 const yesterday = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** A participant with a stored result, through the API: details, consent, every question answered. */
-async function participantWithResult(name: string, email: string) {
-  const who = { name, email, phone: '03001234567' };
-  const participant = await participantApi(server.url, who);
-  const { questions } = await participant.get<{ questions: { _id: string; options: string[] }[] }>('user/getquestion');
-  await participant.post('user/submitanswer', {
-    name: who.name,
-    email: who.email,
-    contactno: who.phone,
-    answers: questions.map((q) => ({ questionId: q._id, userAnswer: q.options[0] ?? 'resilience' })),
-  });
-  return who;
-}
-
 /** The mail the SMTP server received for `to`, once it has arrived. */
 async function mailTo(to: string, after: number): Promise<Received> {
   let found: Received | undefined;
@@ -112,7 +98,7 @@ for (const viewport of [
     const wide = viewport.width >= 1000;
     const name = `Zoë Ñúñez Ωμέγα Юлия ${viewport.width}`;
     const email = `report.${viewport.width}.${Date.now().toString(36)}@example.com`;
-    await participantWithResult(name, email);
+    await participantWithResult(server.url, { name, email, phone: '03001234567' });
     const overall = `Steady work under pressure, ${viewport.width}: keep the habits that got you here.`;
     const onCategory = `Read the questions on this area twice (${viewport.width}).`;
 

@@ -5,7 +5,6 @@ import {
   type ReportContent,
   type ReportLinkResponse,
   type ReportState,
-  type ReportStatus,
   type ReportVersionsResponse,
   type RevokeReportResponse,
   type SaveReportCommentsBody,
@@ -23,7 +22,7 @@ import { mailFailureReason, type Mailer, type OutgoingMail } from '../../lib/mai
 import type { ParticipantIdentity } from '../../plugins/auth';
 import { letterDate, senderName } from '../invitations/service';
 import { assertOwner } from '../participants/service';
-import { findResultByParticipant } from '../results/service';
+import { findResultByParticipant, reportStatusOf } from '../results/service';
 import { findReportResult, reportContent } from './content';
 import { hashReportToken, newReportToken, reportLink, reportLinkStatus, toReportLink } from './links';
 import { renderReportPdf } from './pdf';
@@ -65,12 +64,6 @@ export interface ReportDeps extends Store {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Draft until released; opened once the participant has opened a released copy. */
-export function reportStatus(row: Pick<ReportRow, 'released_at' | 'opened_at'> | undefined): ReportStatus {
-  if (!row || row.released_at === null) return 'draft';
-  return row.opened_at === null ? 'released' : 'opened';
-}
-
 /** Stored comments as the API gives them (none before the first save). */
 function commentsOf(row: ReportRow | undefined): ReportComments {
   if (!row) return { overall: '', categories: {} };
@@ -101,13 +94,13 @@ function stateOf(
   links: ReadonlyArray<Parameters<typeof toReportLink>[0]>,
   now: string,
 ): ReportState {
+  const dates = { releasedAt: row?.released_at ?? null, openedAt: row?.opened_at ?? null };
   return {
-    status: reportStatus(row),
+    status: reportStatusOf(dates),
     comments: commentsOf(row),
     version: row?.version ?? 0,
     savedAt: row?.saved_at ?? null,
-    releasedAt: row?.released_at ?? null,
-    openedAt: row?.opened_at ?? null,
+    ...dates,
     links: links.map((link) => toReportLink(link, now)),
   };
 }

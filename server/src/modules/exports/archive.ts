@@ -9,6 +9,7 @@ import { record, type AuditActor } from '../audit/service';
 import { adminReportPdf, reportFileName, type ReportDeps } from '../reports/service';
 import { countResults, resultFilterOf } from '../results/service';
 import { readArchiveEntries } from './repository';
+import { givenFilters } from './service';
 
 // "Download all reports": a ZIP of the admin's PDF of every result under the list's filters. Each
 // PDF costs tens of milliseconds of CPU, so an archive holds at most `reportArchiveLimit` of them,
@@ -66,7 +67,7 @@ export async function reportArchive(
     action: 'reports.archive',
     targetType: 'reports',
     after: {
-      ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')),
+      ...givenFilters(query),
       reports: entries.length,
     },
   });

@@ -74,11 +74,9 @@ export const exportMediaTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** The filters as the audit entry records them (only those given). */
-const givenFilters = (query: z.output<typeof resultExportQuerySchema>) =>
-  Object.fromEntries(
-    Object.entries({ ...query, search: query.search || undefined }).filter(([, value]) => value !== undefined),
-  );
+/** The filters as the audit entries of exports and archives record them (only those given). */
+export const givenFilters = (query: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 
 /**
  * `GET admin/results/export`: the results under the list's filters as CSV or XLSX, streamed. The

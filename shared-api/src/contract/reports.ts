@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { limits } from './fields';
 import {
-  performanceSchema,
+  categoryFigureSchema,
   reportStatusSchema,
   resultFilterFields,
   resultTotalsSchema,
@@ -14,13 +14,7 @@ import {
 // copies) and the links that open the participant's read-only copy.
 
 /** One category of the report: its figures, band (spec section 9) and place in the cohort. */
-export const reportCategorySchema = z.object({
-  categoryName: z.string(),
-  correctAnswer: z.number().int(),
-  wrongAnswer: z.number().int(),
-  totalAnswers: z.number().int(),
-  percent: z.number().int(),
-  performance: performanceSchema,
+export const reportCategorySchema = categoryFigureSchema.extend({
   /** Share of the cohort (every stored result with this category) scoring strictly lower, plus half of the ties, 0 to 100. */
   percentile: z.number().int(),
 });

@@ -161,6 +161,21 @@ export type {
   ConcernSubmissionListResponse,
 } from './contract/concerns';
 export type { StatsQuery, StatsResponse } from './contract/stats';
+// The Insights section's constants (paths, thresholds) are at `@prometrica/shared-api/insights`, for
+// the admin remote alone: the root is loaded by every first screen.
+export type {
+  HistogramBucket,
+  InsightCategory,
+  InsightCohort,
+  InsightOption,
+  InsightQuestion,
+  InsightsQuery,
+  InsightsResponse,
+  InsightVersion,
+  Reliability,
+  ScoreDistribution,
+} from './contract/insights';
+export type { InsightFlag } from './contract/insight-definitions';
 export { limits } from './contract/limits';
 export { passwordRuleProblem, type PasswordOwner } from './contract/password-rules';
 export type {

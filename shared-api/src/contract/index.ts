@@ -18,6 +18,8 @@ export * from './results';
 export * from './reports';
 export * from './concerns';
 export * from './stats';
+export * from './insights';
+export * from './insight-definitions';
 export * from './domain';
 export { paths, storageKeys } from './paths';
 export {

@@ -72,7 +72,7 @@ test.describe('the federated product on the default server', () => {
     expect(problems).toEqual([]);
   });
 
-  test('/ is painted from the page itself before any script runs, styled and inert, and the live form then takes its place', async ({
+  test('/ is painted from the page itself before any script runs, styled and taking typing, and the live form then takes its place', async ({
     page,
   }) => {
     const refused: string[] = [];
@@ -83,7 +83,7 @@ test.describe('the federated product on the default server', () => {
     await page.route(/\.js(?:\?|$)/, (route) => route.abort());
     await page.goto(server.url + '/');
     const paint = page.locator('[data-first-paint]');
-    await expect(paint.getByRole('heading', { name: 'Account information', includeHidden: true })).toBeVisible();
+    await expect(paint.getByRole('heading', { name: 'Account information' })).toBeVisible();
     await expect(paint.locator('input[name=email]')).toBeVisible();
     // Styled as the live screen is: the theme's colours and the header's own (CSS module) rules.
     const looks = await page.evaluate(() => {
@@ -92,15 +92,15 @@ test.describe('the federated product on the default server', () => {
       return { border: getComputedStyle(header).borderBottomStyle, button: getComputedStyle(button).backgroundColor };
     });
     expect(looks).toEqual({ border: 'solid', button: 'rgb(15, 106, 51)' });
-    // Nothing can be typed into it, so nothing typed is lost when it is replaced.
-    await page.mouse.click(640, 300);
-    await page.keyboard.type('lost');
-    expect(
-      await paint
-        .locator('input')
-        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join('')),
-    ).toBe('');
-    expect(await paint.evaluate((element) => element.hasAttribute('inert'))).toBe(true);
+    // Its fields take typing (the live form carries it over when it takes their place), and a
+    // Continue is held back for the live form: the page stays, with nothing typed in its address.
+    await paint.locator('input[name=name]').click();
+    await page.keyboard.type('kept');
+    await expect(paint.locator('input[name=name]')).toHaveValue('kept');
+    await paint.getByRole('button', { name: 'Continue' }).click();
+    await expect(paint.locator('form')).toHaveAttribute('data-submit-queued', '');
+    expect(new URL(page.url()).search).toBe('');
+    await expect(paint.locator('input[name=name]')).toHaveValue('kept');
 
     // With the scripts: the live form replaces it, and it works.
     await page.unroute(/\.js(?:\?|$)/);
@@ -109,7 +109,8 @@ test.describe('the federated product on the default server', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
     await expect(page.locator('[data-first-paint]')).toHaveCount(0);
     await expect(page.locator('form[aria-label="Account information"]')).toHaveCount(1);
-    // The page's one inline script (it hides the first paint from a signed-in account) is allowed.
+    // The page's one inline script (it holds a submit back, and hides the first paint from a
+    // signed-in account) is allowed.
     expect(refused).toEqual([]);
   });
 

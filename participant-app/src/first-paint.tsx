@@ -7,8 +7,8 @@ import { DetailsScreen } from './features/details';
 
 /**
  * The details screen as static HTML, for the server to send with the page of `/`
- * (config/first-paint.cjs): the form is painted as soon as the page's HTML and start-up styles
- * arrive, and the shell replaces it with the live screen once it starts. The theme's CSS
+ * (config/first-paint.cjs): the form is painted, and can be typed into, as soon as the page's HTML
+ * and start-up styles arrive, and the shell replaces it with the live screen once it starts. The theme's CSS
  * variables come from the shell's first paint, as they come from its provider in the live page.
  */
 export function renderFirstPaint(): { routes: Record<string, string> } {
@@ -19,7 +19,7 @@ export function renderFirstPaint(): { routes: Record<string, string> } {
       </MemoryRouter>
     </MantineProvider>,
   );
-  // Inert in the page; read-only too, so that a tool waiting for an editable field (an assistive
-  // technology, a test driver) waits for the live one.
-  return { routes: { [paths.details]: details.replace(/<input /g, '<input readonly="" ') } };
+  // Live in the page: its inputs take typing at once, and the details screen carries what was typed
+  // into the live form when it takes their place (features/details/painted-form.ts).
+  return { routes: { [paths.details]: details } };
 }

@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
-import { pageElementIds, storageKeys } from '@prometrica/shared-api/contract';
+import { pageElementIds, queuedSubmitAttribute, storageKeys } from '@prometrica/shared-api/contract';
 
 // A first paint: a screen rendered at build time (config/first-paint.cjs) that the page of its
 // route carries inside the shell's root element, so the screen shows as soon as the HTML and the
-// start-up styles arrive. The shell's first render replaces it with the live screen. It cannot be
-// used before then (inert), so nothing typed into it can be lost.
+// start-up styles arrive. Its inputs take typing at once; the shell's first render replaces it with
+// the live screen, which carries over what was typed (participant-app's painted-form.ts).
 
 /** The element that holds a first paint in the page. */
 export const firstPaintElementId = pageElementIds.firstPaint;
 
 /**
- * Run while the page is parsed, right after the first paint: a browser with a stored account token
+ * Run while the page is parsed, right after the first paint. A browser with a stored account token
  * is sent on by the shell once it has checked it (the routes that have a first paint are for
- * visitors who are not signed in), so it is not shown the screen meanwhile. Storage that cannot be
- * read leaves the screen.
+ * visitors who are not signed in), so it is not shown the screen meanwhile; storage that cannot be
+ * read leaves the screen. Otherwise a submit of the painted form (Continue, or Enter in a field) is
+ * held back and marked, for the live screen to send when it takes over: the browser's own submit
+ * would load the page again with what was typed in its address.
  */
-export const firstPaintScript = `try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)}))document.getElementById(${JSON.stringify(firstPaintElementId)}).remove()}catch(e){}`;
+export const firstPaintScript = `(function(p){try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)})){p.remove();return}}catch(e){}p.addEventListener("submit",function(e){e.preventDefault();e.target.setAttribute(${JSON.stringify(queuedSubmitAttribute)},"")})})(document.getElementById(${JSON.stringify(firstPaintElementId)}))`;
 
 /** The script's hash for the Content-Security-Policy: it allows this inline script and no other. */
 export const firstPaintScriptSource = `'sha256-${createHash('sha256').update(firstPaintScript).digest('base64')}'`;
@@ -31,7 +33,7 @@ export function withFirstPaint(html: string, parts: { shellHead: string; remoteH
   const at = html.indexOf(emptyRoot);
   if (at < 0) return html;
   const paint =
-    `<div id="${firstPaintElementId}" data-first-paint="" inert="">${parts.shellHead}${parts.remoteHead}${parts.screen}</div>` +
+    `<div id="${firstPaintElementId}" data-first-paint="">${parts.shellHead}${parts.remoteHead}${parts.screen}</div>` +
     `<script>${firstPaintScript}</script>`;
   return `${html.slice(0, at)}<div id="root">${paint}</div>${html.slice(at + emptyRoot.length)}`;
 }

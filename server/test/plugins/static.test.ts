@@ -192,7 +192,7 @@ describe('hosting the shell', () => {
     }
   });
 
-  it("puts a remote's first paint of a route into that route's page, inert, with the shell's styles", async () => {
+  it("puts a remote's first paint of a route into that route's page, with the shell's styles", async () => {
     write(
       path.join(dists, 'shell', 'first-paint.json'),
       JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }),
@@ -206,7 +206,7 @@ describe('hosting the shell', () => {
     );
     try {
       const page = (await get('/')).body;
-      const paint = `<div id="${firstPaintElementId}" data-first-paint="" inert=""><style data-mantine-styles="true">:root{}</style><style>.x1{}</style><form aria-label="Account information"></form></div>`;
+      const paint = `<div id="${firstPaintElementId}" data-first-paint=""><style data-mantine-styles="true">:root{}</style><style>.x1{}</style><form aria-label="Account information"></form></div>`;
       expect(page).toContain(`<div id="root">${paint}<script>${firstPaintScript}</script></div>`);
       // The rest of the page is the shell's, as before.
       expect(withoutBootData(page.replace(`${paint}<script>${firstPaintScript}</script>`, ''))).toBe(indexHtml);

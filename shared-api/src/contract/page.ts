@@ -9,3 +9,9 @@ export const pageElementIds = {
   bootData: 'prometrica-boot',
   firstPaint: 'prometrica-first-paint',
 } as const;
+
+/**
+ * What the page's inline script marks a first paint's form with when it was submitted before the
+ * live screen took its place; the live screen then sends it.
+ */
+export const queuedSubmitAttribute = 'data-submit-queued';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -16,6 +16,7 @@ import { ResumeLink } from '../../components/resume-link';
 import { enterParticipant, type ParticipantDetails } from '../../lib/participant-details';
 import { settleWhileLive } from '../../lib/settle-while-live';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../lib/validation';
+import { readPaintedForm, rereadPaintedForm, type PaintedForm } from './painted-form';
 
 type Errors = Partial<Record<keyof ParticipantDetails, string>>;
 
@@ -57,12 +58,40 @@ export const invitationOnlyMessage = 'This assessment is by invitation. Please u
  */
 export function DetailsScreen() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<ParticipantDetails>({ name: '', email: '', phone: '' });
+  // The form painted with the page, typed into before this screen took its place (painted-form.ts).
+  const [painted] = useState<PaintedForm | undefined>(readPaintedForm);
+  const [values, setValues] = useState<ParticipantDetails>(() => painted?.values ?? { name: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [openEntry, setOpenEntry] = useState(true);
   /** The server's reply for an email whose assessment has started elsewhere (409). */
   const [startedElsewhere, setStartedElsewhere] = useState<string | null>(null);
+
+  const inputs = useRef<Partial<Record<keyof ParticipantDetails, HTMLInputElement | null>>>({});
+  const handedOver = useRef(false);
+
+  // Before the live form is first seen: anything typed into the painted one since it was read, the
+  // caret where it was, and a Continue pressed there sent now (once, even when effects run twice).
+  const handOver = useEffectEvent(() => {
+    if (!painted || handedOver.current) return;
+    handedOver.current = true;
+    const latest = rereadPaintedForm(painted);
+    setValues(latest.values);
+    const focus = latest.focus;
+    const input = focus && inputs.current[focus.name];
+    if (focus && input) {
+      // Its value now, ahead of the render setValues brings, so the caret can be put back in it.
+      input.value = latest.values[focus.name];
+      input.focus();
+      try {
+        input.setSelectionRange(focus.start, focus.end);
+      } catch {
+        // An email input has no selection to set: its caret stays at the end.
+      }
+    }
+    if (latest.submitted) void send(latest.values);
+  });
+  useLayoutEffect(() => handOver(), []);
 
   useEffect(() => settleWhileLive(progressApi.getParticipation(), (settings) => setOpenEntry(settings.openEntry)), []);
 
@@ -73,6 +102,9 @@ export function DetailsScreen() {
     error: errors[name],
     styles: calmInError,
     required: true,
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
@@ -81,8 +113,12 @@ export function DetailsScreen() {
     },
   });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void send(values);
+  }
+
+  async function send(values: ParticipantDetails) {
     const found = validateDetails(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
+import { pageElementIds, queuedSubmitAttribute } from '@prometrica/shared-api/page';
+import { renderFirstPaint } from '../../first-paint';
+import { DetailsScreen } from './details-screen';
+
+/** The page of `/` as the server sends it: the first paint of the details form in the root element. */
+function paintPage(): HTMLElement {
+  const paint = document.createElement('div');
+  paint.id = pageElementIds.firstPaint;
+  paint.setAttribute('data-first-paint', '');
+  paint.innerHTML = renderFirstPaint().routes['/']!;
+  document.body.append(paint);
+  return paint;
+}
+
+const paintedInput = (paint: HTMLElement, name: string) =>
+  paint.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+
+afterEach(() => document.getElementById(pageElementIds.firstPaint)?.remove());
+
+test('what was typed into the painted form, and the field the caret was in, carry over into the live form', () => {
+  mockApi({});
+  const paint = paintPage();
+  paintedInput(paint, 'name').value = 'Ada Lovelace';
+  paintedInput(paint, 'phone').value = '0300 123';
+  paintedInput(paint, 'phone').focus();
+  paintedInput(paint, 'phone').setSelectionRange(4, 4);
+  const { container } = renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  const live = within(container);
+  expect(live.getByLabelText(/Full name/)).toHaveValue('Ada Lovelace');
+  expect(live.getByLabelText(/Email/)).toHaveValue('');
+  const phone = live.getByLabelText<HTMLInputElement>(/Phone number/);
+  expect(phone).toHaveValue('0300 123');
+  expect(phone).toHaveFocus();
+  expect([phone.selectionStart, phone.selectionEnd]).toEqual([4, 4]);
+});
+
+test('a Continue pressed on the painted form is sent by the live form, once', async () => {
+  const { calls } = mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
+  const paint = paintPage();
+  paintedInput(paint, 'name').value = 'Grace Hopper';
+  paintedInput(paint, 'email').value = 'grace@example.com';
+  paintedInput(paint, 'phone').value = '03001234567';
+  paint.querySelector('form')!.setAttribute(queuedSubmitAttribute, '');
+  renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  const sent = calls.filter((c) => c.path === 'auth/validateuser');
+  expect(sent.map((c) => c.body)).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com', phone: '03001234567' }]);
+});
+
+test("a Continue pressed on a painted form with a field left empty shows the field's message in the live form", () => {
+  const { calls } = mockApi({});
+  const paint = paintPage();
+  paintedInput(paint, 'email').value = 'grace@example.com';
+  paintedInput(paint, 'phone').value = '03001234567';
+  paint.querySelector('form')!.setAttribute(queuedSubmitAttribute, '');
+  renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  expect(screen.getByText('Name is required')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});

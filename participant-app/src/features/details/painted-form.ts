@@ -1,0 +1,67 @@
+import { pageElementIds, queuedSubmitAttribute } from '@prometrica/shared-api/page';
+import type { ParticipantDetails } from '../../lib/participant-details';
+
+// The page of `/` arrives with the details form already painted (server/src/plugins/first-paint.ts),
+// and its inputs take typing before any script has run. When the live screen replaces it, what was
+// typed there, the field the caret was in and a Continue pressed meanwhile (the page's inline
+// script holds that submit back and marks the form) carry over into the live form: read from the
+// painted form while the live screen first renders, and once more as it commits, from the same
+// input elements, in case typing went on in between.
+
+const fieldNames = ['name', 'email', 'phone'] as const satisfies readonly (keyof ParticipantDetails)[];
+
+export interface PaintedForm {
+  values: ParticipantDetails;
+  /** The field that had the caret, with its selection. */
+  focus?: { name: keyof ParticipantDetails; start: number | null; end: number | null };
+  /** Continue (or Enter) was pressed on the painted form. */
+  submitted: boolean;
+  inputs: Partial<Record<keyof ParticipantDetails, HTMLInputElement>>;
+  form: HTMLFormElement;
+}
+
+const readValues = (inputs: PaintedForm['inputs']): ParticipantDetails => ({
+  name: inputs.name?.value ?? '',
+  email: inputs.email?.value ?? '',
+  phone: inputs.phone?.value ?? '',
+});
+
+/** The painted details form of this page as it is now, or undefined when the page has none (any more). */
+export function readPaintedForm(): PaintedForm | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const form = document.getElementById(pageElementIds.firstPaint)?.querySelector('form');
+  if (!form) return undefined;
+  const inputs: PaintedForm['inputs'] = {};
+  for (const name of fieldNames) {
+    const input = form.querySelector(`input[name="${name}"]`);
+    if (input instanceof HTMLInputElement) inputs[name] = input;
+  }
+  const active = document.activeElement;
+  const focused = fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === active);
+  return {
+    values: readValues(inputs),
+    focus: focused
+      ? { name: focused, start: inputs[focused]!.selectionStart, end: inputs[focused]!.selectionEnd }
+      : undefined,
+    submitted: form.hasAttribute(queuedSubmitAttribute),
+    inputs,
+    form,
+  };
+}
+
+/**
+ * The painted form read again from the same elements (the page may have replaced them by now; an
+ * input taken out of the page keeps its value): what was typed since `painted` was read.
+ */
+export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
+  const focused = painted.focus && painted.inputs[painted.focus.name];
+  return {
+    ...painted,
+    values: readValues(painted.inputs),
+    focus:
+      painted.focus && focused
+        ? { name: painted.focus.name, start: focused.selectionStart, end: focused.selectionEnd }
+        : painted.focus,
+    submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
+  };
+}

@@ -1,7 +1,6 @@
 // Reliability harness: the servers under test (started like production, one node process each),
 // the folder and scratch database of a run, and a direct look at the database they used.
 
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { lockFileName } from '../../../src/db/lock';
 import { sqliteFileName } from '../../../src/db/sqlite/sqlite';
 import type { Database } from '../../../src/db/types';
+import { createScratchDatabase, type ScratchDatabase } from '../../helpers/scratch-database';
 import { killStarted, spawnServerProcess, startServerProcess, type ServerProcess } from '../../helpers/server-process';
 import { destroyAgents } from './http';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, makeTempDir, postgresUrl } from './settings';
@@ -82,38 +82,6 @@ export function readLockPid(dataDir: string): number | null {
   } catch {
     return null;
   }
-}
-
-// PostgreSQL scratch databases (the server has no schema setting, so each run gets a database).
-
-interface ScratchDatabase {
-  name: string;
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** `CREATE DATABASE` a fresh one on the server of `baseUrl`; `drop()` removes it (forcing off leftovers). */
-async function createScratchDatabase(baseUrl: string, prefix: string): Promise<ScratchDatabase> {
-  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  await withClient(baseUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () =>
-      withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
-  };
 }
 
 /** Kysely straight on the database the servers used (SQLite file or PostgreSQL), not through the server. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm test`: type-check every package, lint, run the unit, component and server tests (the server suite
 // on SQLite, and again on PostgreSQL when DATABASE_URL is set), build what is stale, then drive
-// the built product in Chromium. Ends with one line: "N passed, N failed".
+// the built product in Chromium, and through nginx in front of two processes when nginx and
+// DATABASE_URL are there (it says so when they are not). Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -242,6 +243,34 @@ if (chromiumOk && built) {
   });
 }
 
+// The production topology (docs/operations.md): nginx ending TLS with HTTP/2 in front of two server
+// processes on PostgreSQL, the remotes from an origin of their own. It needs Debian's nginx (CI
+// installs it) and a PostgreSQL, where it makes a database of its own.
+const skipped = [];
+const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const topologyMissing = [
+  !process.env.DATABASE_URL && 'DATABASE_URL is not set',
+  !existsSync(nginx) && `${nginx} is missing (install Debian's nginx: apt-get install nginx)`,
+  !chromiumOk && 'Chromium is missing',
+  !built && 'the build failed',
+].filter(Boolean);
+if (topologyMissing.length === 0) {
+  await step('production topology test (nginx, HTTPS, two processes on PostgreSQL)', () => {
+    const out = join(reports, 'topology.json');
+    const ok = run(
+      process.execPath,
+      [bin('e2e', '@playwright/test/cli.js'), 'test', '--config', 'playwright.topology.config.ts'],
+      { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+    );
+    countPlaywright(out);
+    return ok;
+  });
+} else {
+  const why = `production topology test: SKIPPED, ${topologyMissing.join('; ')}`;
+  console.log(`\n=== ${why}`);
+  skipped.push(why);
+}
+
 rmSync(reports, { recursive: true, force: true });
 console.log('\nTimings:');
 for (const [name, seconds, ok] of timings)
@@ -256,5 +285,6 @@ if (failedTests.length > 0) {
   }
   if (byError.size > 8) console.log(`  ... and ${byError.size - 8} other errors (see above)`);
 }
+for (const why of skipped) console.log(`\n${why}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(failures > 0 || tally.failed > 0 ? 1 : 0);

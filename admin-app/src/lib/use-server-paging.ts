@@ -5,12 +5,13 @@ import type { FetchState } from './use-fetch';
 
 /**
  * Page, page size and debounced search for a list the server pages (questions, results).
- * A new search or page size starts again at page 1.
+ * A new search or page size starts again at page 1. `initialSearch` (from a link) is applied at
+ * once, without the debounce.
  */
-export function useServerPaging() {
+export function useServerPaging(initialSearch = '') {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState<number>(DEFAULT_SERVER_PAGE_SIZE);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [appliedSearch, setAppliedSearch] = useState(debounced);
 

@@ -189,3 +189,37 @@ test('on a phone the questions are cards with their type, category and every but
       expect(within(card!).getByRole('button', { name: `${verb} question` })).toBeEnabled();
   });
 });
+
+test('a link to edit a question (?search=&edit=) searches for its text and opens Edit Question for it', async () => {
+  const wanted = aQuestion({ _id: 'q7', question: 'Which city is the capital of Australia?', correctAnswer: 'Sydney' });
+  const { calls } = mockApi({
+    'GET admin/getquestions': page([
+      aQuestion({ _id: 'q6', question: 'Which city is the capital of Austria?' }),
+      wanted,
+    ]),
+    'GET category': { body: { categories: [] } },
+  });
+  renderWithProviders(<QuestionListScreen />, {
+    route: `/dashboard/question-list?search=${encodeURIComponent(wanted.question)}&edit=q7`,
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Question' });
+  expect(within(dialog).getByDisplayValue('Which city is the capital of Australia?')).toBeInTheDocument();
+  // Asked for at once with the search, without waiting for the debounce.
+  expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25', search: wanted.question });
+  expect(screen.getByRole('searchbox', { name: 'Search questions' })).toHaveValue(wanted.question);
+
+  // Closed, it stays closed when the list loads again.
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Question' })).not.toBeInTheDocument());
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+  await waitFor(() => expect(queryOf(listCalls(calls).at(-1))).toMatchObject({ limit: '50' }));
+  await screen.findByText('Which city is the capital of Austria?');
+  expect(screen.queryByRole('dialog', { name: 'Edit Question' })).not.toBeInTheDocument();
+});
+
+test('a link to edit a question no longer in the bank shows the search without opening anything', async () => {
+  mockApi({ 'GET admin/getquestions': page([]) });
+  renderWithProviders(<QuestionListScreen />, { route: '/dashboard/question-list?search=Gone&edit=q9' });
+  expect(await screen.findByText('No Questions Found')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

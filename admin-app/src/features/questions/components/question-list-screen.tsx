@@ -1,10 +1,12 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useRowActions } from '../../../lib/use-row-actions';
 import { Badge, Table, Text } from '@mantine/core';
 import { questionKind, questionsApi, type Question } from '@prometrica/shared-api';
 import { ActionsCell, ListCard, ListCards, ListScreen, ShortCell, TruncatedText } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { serverListPanel } from '../../../lib/use-server-paging';
-import { dashboardPath } from '../../../lib/dashboard-paths';
+import { dashboardPath, questionEditParams } from '../../../lib/dashboard-paths';
 import { useQuestionList } from '../hooks/use-question-list';
 import { questionTypeLabels } from '../utils/question-form';
 import { QuestionEditModal } from './question-edit-modal';
@@ -34,15 +36,32 @@ function CategoryName({ question }: { question: Question }) {
   );
 }
 
-/** `/dashboard/question-list`: the question bank, paged and searched on the server. */
+/**
+ * `/dashboard/question-list`: the question bank, paged and searched on the server.
+ * `?search=<text>&edit=<id>` (`questionEditPath`: other sections link to editing a question this
+ * way) starts with that search and opens Edit Question for that question once the list shows it.
+ */
 export function QuestionListScreen() {
-  const list = useQuestionList();
+  const [params] = useSearchParams();
+  const [initialSearch] = useState(() => params.get(questionEditParams.search) ?? '');
+  const list = useQuestionList(initialSearch);
 
   const questions = list.data?.questions ?? [];
   const totalQuestions = list.data?.totalQuestions ?? 0;
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
 
   const rows = useRowActions(list.reload, (item: Question) => questionsApi.deleteQuestion(item._id), 'question');
+
+  // The question a link asked to edit, until the first list has shown whether it is there.
+  const [editId, setEditId] = useState(() => params.get(questionEditParams.edit));
+  const { open: openEditor } = rows.editing;
+  const loaded = list.data && !list.loading ? list.data.questions : undefined;
+  useEffect(() => {
+    if (!editId || !loaded) return;
+    const question = loaded.find((q) => q._id === editId);
+    if (question) openEditor(question);
+    setEditId(null);
+  }, [editId, loaded, openEditor]);
 
   return (
     <ListScreen

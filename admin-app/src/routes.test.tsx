@@ -32,6 +32,7 @@ test('the sidebar names the product, links every section and opens from the burg
     ['Overview', '/dashboard/overview'],
     ['Participants', '/dashboard/participants'],
     ['Results', '/dashboard/result'],
+    ['Insights', '/dashboard/insights'],
     ['Users', '/dashboard/user-list'],
     ['Questions', '/dashboard/question-list'],
     ['Categories', '/dashboard/categories'],

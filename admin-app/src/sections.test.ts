@@ -71,6 +71,7 @@ describe('the sections table as the build reads it (config/dashboard-sections.cj
       participants: 'dashboard-participants',
       result: 'dashboard-results',
       'result/:resultId/report': 'dashboard-results',
+      insights: 'dashboard-insights',
       'user-list': 'dashboard-users',
       'add-user': 'dashboard-users',
       'question-list': 'dashboard-questions',

@@ -57,6 +57,10 @@ export const sections = {
     // The first page is asked for with the code: it arrives while the code downloads.
     prefetch: () => resultPages.start(firstResultsQuery),
   }),
+  insights: section(() => import(/* webpackChunkName: "dashboard-insights" */ './features/insights'), {
+    screens: { insights: (m) => m.default },
+    nav: 'Insights',
+  }),
   users: section(() => import(/* webpackChunkName: "dashboard-users" */ './features/users'), {
     screens: { 'user-list': (m) => m.UserListScreen, 'add-user': (m) => m.AddUserScreen },
     nav: 'Users',

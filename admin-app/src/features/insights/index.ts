@@ -1,0 +1,1 @@
+export { InsightsScreen, InsightsScreen as default } from './components/insights-screen';

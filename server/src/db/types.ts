@@ -301,6 +301,56 @@ export interface ReportLinksTable {
   created_by: string | null;
 }
 
+/** Results, passed and their percents' sum per submission day and month (`period`: YYYY-MM-DD or YYYY-MM; migration 0017; readers sum over `shard`). */
+export interface ResultPeriodTotalsTable {
+  period: string;
+  shard: number;
+  results: number;
+  passed: number;
+  percent_sum: number | string;
+}
+
+/** Participants per raw score of a version and day: overall (scope -1) and per category index. */
+export interface InsightScoresTable {
+  version: number;
+  period: string;
+  scope: number;
+  score: number;
+  shard: number;
+  count: number;
+}
+
+/** Per question position and answer given: how many gave it and their raw scores' sum. */
+export interface InsightAnswersTable {
+  version: number;
+  period: string;
+  position: number;
+  /** The offered answer's index; -1 for fill in the blanks. */
+  choice: number;
+  correct: IntBoolean;
+  shard: number;
+  count: number;
+  score_sum: number | string;
+}
+
+/** Saved answer times per question and bucket (`insightTimeBucketsMs`). */
+export interface InsightTimesTable {
+  version: number;
+  period: string;
+  question_id: string;
+  bucket: number;
+  shard: number;
+  count: number;
+}
+
+/** Results per stored percent: overall (scope '') and per category name. */
+export interface ResultPercentCountsTable {
+  scope: string;
+  percent: number;
+  shard: number;
+  count: number;
+}
+
 /** Every table Kysely knows about. Add new tables here and in a migration. */
 export interface Database {
   users: UsersTable;
@@ -325,6 +375,11 @@ export interface Database {
   reports: ReportsTable;
   report_versions: ReportVersionsTable;
   report_links: ReportLinksTable;
+  result_period_totals: ResultPeriodTotalsTable;
+  insight_scores: InsightScoresTable;
+  insight_answers: InsightAnswersTable;
+  insight_times: InsightTimesTable;
+  result_percent_counts: ResultPercentCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import { concernRoutes } from './concerns/routes';
 import { docsRoutes } from './docs/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
+import { insightRoutes } from './insights/routes';
 import { invitationRoutes } from './invitations/routes';
 import { participantDataRoutes } from './participant-data/routes';
 import { progressRoutes } from './progress/routes';
@@ -40,6 +41,7 @@ export const apiRouteTable: readonly ApiRoute[] = [
   ...concernRoutes,
   ...concernRatingRoutes,
   ...statsRoutes,
+  ...insightRoutes,
   ...invitationRoutes,
   ...participantDataRoutes,
   ...secondFactorRoutes,

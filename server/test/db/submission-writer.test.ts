@@ -228,10 +228,12 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
   expect(await findResultByParticipant(db, ids[0]!)).toBeUndefined();
 
   const statements = submissionStatements(db, many.slice(0, submissionsPerStatement));
-  // Each value is bound on its own: no statement carries the rows as one document (SQLite sends
-  // the result ids twice, once with the answers).
+  // Each value is bound on its own: no statement carries the rows as one document. PostgreSQL:
+  // 15 per submission (the two lists of the Insights codes among them) and the batch's shard.
+  // SQLite sends the result ids again with the answers and with each of the five aggregates'
+  // statements, the code lists to the two that read them.
   const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
-  expect(parameters).toBe(submissionsPerStatement * (isPostgres(db) ? 13 : 14));
+  expect(parameters).toBe(isPostgres(db) ? submissionsPerStatement * 15 + 1 : submissionsPerStatement * 21);
   expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(
     new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)),
   );

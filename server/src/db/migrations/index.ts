@@ -15,6 +15,7 @@ import * as accountSessions from './0013-account-sessions';
 import * as auditLog from './0014-audit-log';
 import * as secondFactor from './0015-second-factor';
 import * as reports from './0016-reports';
+import * as insights from './0017-insights';
 
 /**
  * Every migration, keyed by name. Kysely runs them in key order, so keys start with a
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-audit-log': auditLog,
   '0015-second-factor': secondFactor,
   '0016-reports': reports,
+  '0017-insights': insights,
 };
 
 /** Serves the migrations from code, so they ship inside the server without a folder scan. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
+import { subtractParticipant } from '../insights/service';
 
 // Everything stored about one participant, read for the export and deleted by the erasure. Every
 // table that refers to a participant is here (migrations 0002, 0005, 0009, 0011 and 0016): agreements,
@@ -128,6 +129,8 @@ async function deleteRows(trx: Executor, participantId: string, emailHash: strin
   const reports = deleted(
     await trx.deleteFrom('reports').where('participant_id', '=', participantId).executeTakeFirst(),
   );
+  // The results leave the aggregates (Insights, the results page's totals, percentiles) with them.
+  await subtractParticipant(trx, participantId);
   await trx.deleteFrom('result_answers').where('result_id', 'in', results).execute();
   const resultCount = deleted(
     await trx.deleteFrom('results').where('participant_id', '=', participantId).executeTakeFirst(),

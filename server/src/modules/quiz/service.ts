@@ -20,6 +20,7 @@ import {
   type AnswerRecord,
   type ResultRecord,
 } from '../results/service';
+import { insightCodes } from '../insights/service';
 import { answerFit, questionSet, type QuestionSetVersion } from '../questions/service';
 import { scoreAnswers } from './scoring';
 import { submissionWriter } from './submission-writer';
@@ -176,6 +177,7 @@ export async function submitAnswers(
         answers: score.answers,
         details: carriedDetails(body),
         currentVersion: latest.version,
+        insight: insightCodes(set.records, score.answers),
       });
       if (stored) return { created: true, response: submissionResponse(result, score.answers) };
     }

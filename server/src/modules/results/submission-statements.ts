@@ -10,6 +10,7 @@ import {
   carriedDetailsUpdate,
   type CarriedDetails,
 } from '../participants/service';
+import { aggregateInserts, batchShard, type InsightCodes } from '../insights/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 
@@ -26,12 +27,25 @@ export interface NewSubmission {
    * participant's; a result without one is not checked against it.
    */
   currentVersion?: number;
+  /**
+   * Its answers' codes for the Insights aggregates (`insightCodes`), which the submission adds to
+   * in its statements; without them (callers that store results with no answers) the result
+   * counts in the totals and score counts alone.
+   */
+  insight?: InsightCodes;
 }
+
+/** The codes as the statements take them: two JSON lists. */
+const codeTexts = (insight: InsightCodes | undefined): [string, string] =>
+  insight ? [`[${insight.items.join(',')}]`, `[${insight.categories.join(',')}]`] : ['[]', '[]'];
+
+/** A stored result's columns the aggregates read (`aggregateInserts`). */
+const aggregatedColumns = 'id, participant_id, correct, percent, passed, created_at, categories, question_set_version';
 
 /**
  * The most submissions one call of `submissionStatements` stores: each value is a parameter of its
  * own, and a statement takes at most 32,766 on SQLite (12 per result) and 65,535 on PostgreSQL
- * (13 per submission, and up to 8 more for the details it carried). The group commit sends at most
+ * (15 per submission, and up to 8 more for the details it carried). The group commit sends at most
  * `submissionsPerBatch`.
  */
 export const submissionsPerStatement = 2500;
@@ -68,9 +82,14 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     })),
   );
   if (isPostgres(db)) {
-    const parameters: unknown[] = [];
-    for (const { result, categories, answers, currentVersion } of submissions) {
-      parameters.push(...resultValues(result, categories), currentVersion ?? null, encodeAnswers(answers));
+    const parameters: unknown[] = [batchShard('postgres')];
+    for (const { result, categories, answers, currentVersion, insight } of submissions) {
+      parameters.push(
+        ...resultValues(result, categories),
+        currentVersion ?? null,
+        encodeAnswers(answers),
+        ...codeTexts(insight),
+      );
     }
     // The carried details' parameters follow the submissions'.
     const firstCarried = parameters.length + 1;
@@ -79,9 +98,18 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
       `submissions:postgres:${carried.count}`,
       count,
       () => `
-      with submitted (position, ${submittedColumns}, current_version, answers) as (
-        values ${valuesRows('postgres', count, [...submittedTypes, 'integer', 'text'], { position: true })}),
+      with submitted (position, ${submittedColumns}, current_version, answers, insight_items, insight_categories) as (
+        values ${valuesRows('postgres', count, [...submittedTypes, 'integer', 'text', 'text', 'text'], { position: true, firstParameter: 2 })}),
       stored as (${storeSubmitted('postgres')}),
+      stored_codes as (
+        select ${aggregatedColumns
+          .split(', ')
+          .map((column) => `stored.${column}`)
+          .join(', ')}, submitted.insight_items, submitted.insight_categories
+        from stored join submitted on submitted.id = stored.id),
+      ${aggregateInserts('postgres', 'stored_codes', '$1::int')
+        .map((insert, index) => `aggregated${index} as (${insert.text})`)
+        .join(',\n      ')},
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
@@ -98,6 +126,10 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   }
   const results: unknown[] = [];
   const answers: unknown[] = [];
+  const codes = submissions.map(({ result, insight }) => {
+    const [items, categories] = codeTexts(insight);
+    return { id: result.id, insight_items: items, insight_categories: categories };
+  });
   for (const { result, categories, answers: list, currentVersion } of submissions) {
     results.push(...resultValues(result, categories), currentVersion ?? null);
     answers.push(result.id, encodeAnswers(list));
@@ -127,6 +159,35 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
       answers,
     ),
   ];
+  // The aggregates, from the batch's results that were stored (their ids are in the table now).
+  // Each statement is sent the ids and the code lists it reads, no more.
+  aggregateInserts('sqlite', 'stored', '0').forEach((insert, index) => {
+    const columns = ['id', ...insert.codes] as const;
+    const text = statementText(
+      `submission-aggregates:sqlite:${index}`,
+      count,
+      () => `
+      with batch (${columns.join(', ')}) as (values ${valuesRows(
+        'sqlite',
+        count,
+        columns.map(() => 'text'),
+      )}),
+      stored as (
+        select ${aggregatedColumns
+          .split(', ')
+          .map((column) => `results.${column}`)
+          .concat(insert.codes.map((column) => `batch.${column}`))
+          .join(', ')}
+        from batch join results on results.id = batch.id)
+      ${insert.text}`,
+    );
+    statements.push(
+      CompiledQuery.raw(
+        text,
+        codes.flatMap((row) => columns.map((column) => row[column])),
+      ),
+    );
+  });
   if (carried.count > 0) {
     const text = statementText(
       'carried-details:sqlite',
@@ -196,7 +257,7 @@ function storeSubmitted(dialect: Dialect): string {
       and exists (select 1 from agreements where agreements.participant_id = participants.id)
     order by submitted.position
     on conflict (participant_id) do nothing
-    returning id`;
+    returning ${dialect === 'postgres' ? aggregatedColumns : 'id'}`;
 }
 
 /** The ids the first of `submissionStatements` gave: the results stored. */

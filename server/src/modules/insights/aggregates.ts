@@ -1,0 +1,187 @@
+import { insightTimeBucketsMs } from '@prometrica/shared-api/contract';
+import type { Dialect } from '../../db/types';
+import type { VersionedQuestion } from '../questions/service';
+import type { AnswerRecord } from '../results/service';
+
+// What a submission adds to the aggregates of migration 0017 (docs/insights.md), and the SQL that
+// adds it in the submission's own statements. The statements take, per submission, two short JSON
+// lists made here (`InsightCodes`); everything else they read from the result row being stored.
+
+/** The offered answers of a choice question, in order; none for fill in the blanks. */
+export function offeredAnswers(question: Pick<VersionedQuestion, 'questionType' | 'options'>): readonly string[] {
+  if (question.questionType === 'fill_in_the_blanks') return [];
+  if (question.questionType === 'mcq' && question.options.length > 0) return question.options;
+  // True/false, and a multiple-choice question without options (the participant app offers True and False).
+  return ['True', 'False'];
+}
+
+/** A version's categories in quiz order (first appearance), and each question's category index. */
+export interface VersionLayout {
+  categories: string[];
+  categoryOf: number[];
+  positionOf: Map<string, number>;
+}
+
+const layouts = new WeakMap<readonly VersionedQuestion[], VersionLayout>();
+
+export function versionLayout(records: readonly VersionedQuestion[]): VersionLayout {
+  let layout = layouts.get(records);
+  if (!layout) {
+    const categories: string[] = [];
+    const index = new Map<string, number>();
+    const categoryOf = records.map((record) => {
+      let at = index.get(record.category.name);
+      if (at === undefined) {
+        at = categories.length;
+        index.set(record.category.name, at);
+        categories.push(record.category.name);
+      }
+      return at;
+    });
+    layout = { categories, categoryOf, positionOf: new Map(records.map((record, position) => [record.id, position])) };
+    layouts.set(records, layout);
+  }
+  return layout;
+}
+
+/**
+ * One answer's code: (choice + 1) · 2 + correct, where choice is the offered answer's index (-1
+ * for fill in the blanks, or an answer that is none of them) and correct 1 or 0.
+ */
+export const answerCode = (choice: number, correct: boolean) => (choice + 1) * 2 + (correct ? 1 : 0);
+
+/** The answer's index among the question's offered answers (compared as scoring does), or -1. */
+export function choiceOf(question: Pick<VersionedQuestion, 'questionType' | 'options'>, userAnswer: string): number {
+  const given = userAnswer.trim().toLowerCase();
+  return offeredAnswers(question).findIndex((offered) => offered.trim().toLowerCase() === given);
+}
+
+/** A submission's part of the aggregates: per question its answer code, per category its raw score. */
+export interface InsightCodes {
+  /** Answer codes in the version's question order (`answerCode`). */
+  items: number[];
+  /** Correct answers per category, in the version's category order. */
+  categories: number[];
+}
+
+/** The codes of a submission's answers to `records` (a question left unanswered counts wrong, choice -1). */
+export function insightCodes(records: readonly VersionedQuestion[], answers: readonly AnswerRecord[]): InsightCodes {
+  const layout = versionLayout(records);
+  const byId = new Map(answers.map((answer) => [answer.questionId, answer]));
+  const categories = layout.categories.map(() => 0);
+  const items = records.map((question, position) => {
+    const answer = byId.get(question.id);
+    if (!answer) return answerCode(-1, false);
+    if (answer.isCorrect) categories[layout.categoryOf[position]!]! += 1;
+    return answerCode(choiceOf(question, answer.userAnswer), answer.isCorrect);
+  });
+  return { items, categories };
+}
+
+/** The bucket (index into `insightTimeBucketsMs`) a time falls in. */
+export function timeBucket(ms: number): number {
+  let bucket = 0;
+  while (bucket + 1 < insightTimeBucketsMs.length && ms >= insightTimeBucketsMs[bucket + 1]!) bucket += 1;
+  return bucket;
+}
+
+/** `timeBucket` in SQL, of an integer column. */
+export function timeBucketSql(column: string): string {
+  const steps = insightTimeBucketsMs
+    .slice(1)
+    .map((lower, index) => `when ${column} < ${lower} then ${index}`)
+    .join(' ');
+  return `case ${steps} else ${insightTimeBucketsMs.length - 1} end`;
+}
+
+/**
+ * The periods a submission counts under: its UTC day (YYYY-MM-DD) and month (YYYY-MM), the
+ * leading characters of its stored ISO time.
+ */
+export const periodLengths = [10, 7] as const;
+const periodsRelation = `(select ${periodLengths[0]} as len union all select ${periodLengths[1]}) as g`;
+
+/**
+ * The statements (SQLite) or common table expressions (PostgreSQL) that add a batch of stored
+ * submissions to the aggregates. `stored` names a relation of the stored results' rows (id,
+ * participant_id, correct, percent, passed, created_at, categories, question_set_version) with the
+ * submission's codes as `insight_items` and `insight_categories` (JSON lists); `shard` is an SQL
+ * expression. Rows are grouped by key, so each key is written once per batch, and in key order,
+ * so batches written side by side on PostgreSQL take their row locks in the same order.
+ */
+export function aggregateInserts(dialect: Dialect, stored: string, shard: string): AggregateInsert[] {
+  const pg = dialect === 'postgres';
+  const versioned = `${stored}.question_set_version is not null`;
+  const period = `substr(${stored}.created_at, 1, g.len)`;
+  const from = `${stored} cross join ${periodsRelation}`;
+  const elements = (list: string, alias: string) =>
+    pg
+      ? `cross join lateral jsonb_array_elements_text(${list}::jsonb) with ordinality as ${alias}(value, ordinality)`
+      : `cross join json_each(${list}) as ${alias}`;
+  const element = (alias: string) => (pg ? `${alias}.value::int` : `${alias}.value`);
+  const index = (alias: string) => (pg ? `(${alias}.ordinality - 1)::int` : `${alias}.key`);
+  // SQLite reads `on conflict` after a select without `where` as a join's `on`.
+  const add = (table: string, key: string, columns: string[]) =>
+    `on conflict (${key}, shard) do update set ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+  // Stored percents are whole numbers; rounded all the same, so a stray fraction cannot fail a submission.
+  const categoryPercents = pg
+    ? `select c.value->>0 as scope, round((c.value->>4)::numeric)::int as percent
+       from ${stored} cross join lateral jsonb_array_elements(${stored}.categories::jsonb) as c(value)`
+    : `select json_extract(c.value, '$[0]') as scope, cast(round(json_extract(c.value, '$[4]')) as integer) as percent
+       from ${stored} cross join json_each(${stored}.categories) as c`;
+  const statements = [
+    `insert into result_period_totals (period, shard, results, passed, percent_sum)
+     select ${period}, ${shard}, count(*), sum(${stored}.passed), sum(${stored}.percent) from ${from}
+     where true group by 1 order by 1
+     ${add('result_period_totals', 'period', ['results', 'passed', 'percent_sum'])}`,
+    `insert into result_percent_counts (scope, percent, shard, count)
+     select scope, percent, ${shard}, count(*) from (
+       select '' as scope, ${stored}.percent as percent from ${stored}
+       union all ${categoryPercents}) as p
+     where true group by 1, 2 order by 1, 2
+     ${add('result_percent_counts', 'scope, percent', ['count'])}`,
+    `insert into insight_scores (version, period, scope, score, shard, count)
+     select version, period, scope, score, ${shard}, count(*) from (
+       select ${stored}.question_set_version as version, ${period} as period, -1 as scope, ${stored}.correct as score
+       from ${from} where ${versioned}
+       union all
+       select ${stored}.question_set_version, ${period}, ${index('c')}, ${element('c')}
+       from ${from} ${elements(`${stored}.insight_categories`, 'c')} where ${versioned}) as s
+     where true group by 1, 2, 3, 4 order by 1, 2, 3, 4
+     ${add('insight_scores', 'version, period, scope, score', ['count'])}`,
+    `insert into insight_answers (version, period, position, choice, correct, shard, count, score_sum)
+     select ${stored}.question_set_version, ${period}, ${index('i')}, ${element('i')} / 2 - 1, ${element('i')} % 2,
+       ${shard}, count(*), sum(${stored}.correct)
+     from ${from} ${elements(`${stored}.insight_items`, 'i')} where ${versioned}
+     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+     ${add('insight_answers', 'version, period, position, choice, correct', ['count', 'score_sum'])}`,
+    `insert into insight_times (version, period, question_id, bucket, shard, count)
+     select ${stored}.question_set_version, ${period}, t.question_id, ${timeBucketSql('t.time_ms')}, ${shard}, count(*)
+     from ${from} join progress_answers as t on t.participant_id = ${stored}.participant_id
+     where ${versioned} and t.time_ms > 0
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4
+     ${add('insight_times', 'version, period, question_id, bucket', ['count'])}`,
+  ];
+  return statements.map((text) => ({
+    text,
+    codes: (['insight_items', 'insight_categories'] as const).filter((column) => text.includes(column)),
+  }));
+}
+
+/** One aggregate's insert, and which of the submission's code lists it reads. */
+export interface AggregateInsert {
+  text: string;
+  codes: ReadonlyArray<'insight_items' | 'insight_categories'>;
+}
+
+/** Shards of the aggregates' rows on PostgreSQL (SQLite writes one batch at a time: one shard). */
+export const aggregateShards = 4;
+
+let nextShard = 0;
+
+/** The shard a batch writes to: in turn, so batches in flight together write different rows. */
+export function batchShard(dialect: Dialect): number {
+  if (dialect !== 'postgres') return 0;
+  nextShard = (nextShard + 1) % aggregateShards;
+  return nextShard;
+}

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/postgres/postgres';
 import type { Database, Executor } from '../../db/types';
 import type { VersionedQuestion } from '../questions/service';
 import { decodeAnswers, decodeCategories } from '../results/service';
@@ -258,6 +259,9 @@ export async function rebuildAggregates(db: Kysely<Database>, page = 2000): Prom
 }
 
 async function rebuildIn(trx: Executor, page: number): Promise<number> {
+  // PostgreSQL: submissions and erasures wait until the rebuild commits, so none is counted twice
+  // or missed (SQLite has one writer at a time already).
+  if (isPostgres(trx)) await sql`lock table results in share mode`.execute(trx);
   for (const table of aggregateTables) await trx.deleteFrom(table).execute();
   const rows = new AggregateRows();
   const records = versionReader(trx);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { rebuildAggregates } from '../../src/modules/insights/service';
 
 /**
  * Copies of one submitted result (`templateParticipantId`'s), `count` of them with participants of
@@ -61,4 +62,6 @@ export async function copyResults(app: FastifyInstance, templateParticipantId: s
       .values(people.map(({ resultId }) => ({ result_id: resultId, answers: template.answers })))
       .execute();
   }
+  // Stored behind the submissions' back: the aggregates are counted again.
+  await rebuildAggregates(db);
 }

@@ -4,6 +4,7 @@ import { parseCsv } from '../../src/lib/csv';
 import { decodeAnswers, decodeCategories } from '../../src/modules/results/service';
 import { appForTests } from '../helpers/build';
 import { call, newParticipant, signedIn, submitAll } from '../helpers/api';
+import { rebuildAggregates } from '../../src/modules/insights/service';
 
 // GET /api/admin/results/export: the results under the list's filters as CSV and XLSX, every value
 // checked against the database, formula-like text neutralised, and refusals naming the field.
@@ -56,6 +57,8 @@ beforeAll(async () => {
       .where('participant_id', '=', participant.id)
       .execute();
   }
+  // Submission days moved behind the submissions' back: the aggregates are counted again.
+  await rebuildAggregates(db);
   const released = await db
     .selectFrom('results')
     .innerJoin('participants', 'participants.id', 'results.participant_id')

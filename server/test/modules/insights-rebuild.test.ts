@@ -210,6 +210,36 @@ it('rebuilding from the stored answers gives exactly the aggregates the submissi
   expect(figuresBefore[0].cohort.participants + figuresBefore[4].cohort.participants).toBe(total - erased.size);
   expect(incremental.insight_times!.length).toBeGreaterThan(0);
 
+  // The results page's summary from the same aggregates: as a count of the rows gives it.
+  for (const [from, to] of [
+    ['2025-01-01', '2025-12-31'],
+    ['2025-02-10', '2025-04-03'],
+    ['2025-03-15', '2025-03-15'],
+  ]) {
+    const page = await call(app, 'GET', `/api/admin/getquizresult?from=${from}&to=${to}&passed=false`, {
+      token: subject.token,
+    });
+    const rows = await app.db
+      .selectFrom('results')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum('passed').as('passed'),
+        eb.fn.avg('percent').as('average'),
+      ])
+      .where('created_at', '>=', `${from}T00:00:00.000Z`)
+      .where('created_at', '<=', `${to}T23:59:59.999Z`)
+      .executeTakeFirstOrThrow();
+    const counted = { total: Number(rows.total), passed: Number(rows.passed ?? 0) };
+    expect(page.json()).toMatchObject({
+      totalResults: counted.total - counted.passed,
+      summary: {
+        ...counted,
+        failed: counted.total - counted.passed,
+        averagePercent: counted.total === 0 ? 0 : Math.round(Number(rows.average)),
+      },
+    });
+  }
+
   expect(await rebuildAggregates(app.db)).toBe(total - erased.size);
   expect(await snapshot()).toEqual(incremental);
   expect(await Promise.all(queries.map(read))).toEqual(figuresBefore);

@@ -1,6 +1,7 @@
 import { resultListResponseSchema, resultResponseSchema } from '@prometrica/shared-api/contract';
 import { appForTests } from '../helpers/build';
 import { call, newParticipant, submitAll } from '../helpers/api';
+import { rebuildAggregates } from '../../src/modules/insights/service';
 
 // The results list's narrowing filters: submission days (from, to: UTC days, both included) and the
 // report's status, alone and with the search and the pass filter; the summary follows the days and
@@ -44,6 +45,8 @@ beforeAll(async () => {
       })
       .execute();
   }
+  // Submission days moved behind the submissions' back: the aggregates are counted again.
+  await rebuildAggregates(db);
 });
 
 const list = async (query: string) => {

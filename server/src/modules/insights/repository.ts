@@ -135,3 +135,20 @@ export async function existingQuestionIds(db: Executor, ids: readonly string[]):
 export async function findVersionRecords(db: Executor, version: number) {
   return db.selectFrom('question_set_versions').select('questions').where('version', '=', version).executeTakeFirst();
 }
+
+/** Results, passed and the sum of their stored percents over a range of submission days (every version). */
+export async function periodTotals(
+  db: Executor,
+  range: DayRange,
+): Promise<{ results: number; passed: number; percentSum: number }> {
+  const row = await db
+    .selectFrom('result_period_totals')
+    .select([
+      (eb) => eb.fn.sum<number | string>('results').as('results'),
+      (eb) => eb.fn.sum<number | string>('passed').as('passed'),
+      (eb) => eb.fn.sum<number | string>('percent_sum').as('percent_sum'),
+    ])
+    .where(periodsOf('period', range.from, range.to))
+    .executeTakeFirst();
+  return { results: toCount(row?.results), passed: toCount(row?.passed), percentSum: toCount(row?.percent_sum) };
+}

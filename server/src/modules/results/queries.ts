@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/postgres/postgres';
 import type { ReportStatus } from '@prometrica/shared-api/contract';
 import type { Executor, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
+import { periodTotals } from '../insights/service';
 import { bit, decodeAnswers, decodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
 
@@ -192,7 +193,19 @@ export function matchingResults(db: Executor, filter: ResultFilter, usePassed: b
   return query;
 }
 
+/**
+ * Whether the aggregates of submission days (migration 0017) answer a filter: they count results by
+ * day, whether passed, and percent, so a range of days and the pass filter; a search or a report
+ * status needs the rows.
+ */
+const totalsAnswer = (filter: ResultFilter) => !filter.search && filter.report === undefined;
+
 export async function countResults(db: Executor, filter: ResultFilter): Promise<number> {
+  if (totalsAnswer(filter)) {
+    const totals = await periodTotals(db, filter);
+    if (filter.passed === undefined) return totals.results;
+    return filter.passed ? totals.passed : totals.results - totals.passed;
+  }
   // One full-text row per result: without a pass filter, SQLite counts the index's matches alone.
   const text = filter.search.toLowerCase();
   if (
@@ -270,12 +283,21 @@ export async function findResultWithParticipant(db: Executor, id: string): Promi
 
 /**
  * Totals over every result matching the search, submission days and report status (whatever the
- * pass filter), in SQL.
+ * pass filter): from the aggregates of submission days when no search or report status is asked
+ * for (a few dozen rows, whatever the number of results), else counted over the matching rows.
  */
 export async function summarizeResults(
   db: Executor,
   filter: ResultFilter,
 ): Promise<{ total: number; passed: number; averagePercent: number }> {
+  if (totalsAnswer(filter)) {
+    const totals = await periodTotals(db, filter);
+    return {
+      total: totals.results,
+      passed: totals.passed,
+      averagePercent: totals.results === 0 ? 0 : Math.round(totals.percentSum / totals.results),
+    };
+  }
   const row = await matchingResults(db, filter, false)
     .select((eb) => [
       eb.fn.countAll().as('total'),

@@ -21,7 +21,8 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
-const median = (values: readonly number[]) => {
+/** The middle of the values (the mean of the two middle ones for an even count). */
+export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -58,6 +59,117 @@ export async function measureLcp(
       const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
       if (!lcp) throw new Error(`no largest-contentful-paint entry for ${url}`);
       runs.push(round(lcp));
+    } finally {
+      await context.close();
+    }
+  }
+  return { url, runs, ms: round(median(runs)) };
+}
+
+/**
+ * Records, in the page, the animation frame after each input event on a text field: the moment a
+ * typed character is on screen in the field it was typed into. Samples accumulate in `window.__typedAt`.
+ */
+const typingRecorder = `(() => {
+  window.__typedAt = [];
+  document.addEventListener('input', (event) => {
+    if (!(event.target instanceof HTMLInputElement)) return;
+    requestAnimationFrame(() => window.__typedAt.push(performance.now()));
+  }, true);
+})();`;
+
+/** A form that is usable: its fields (by label) and its submit button (by name). */
+export interface UsableForm {
+  fields: readonly string[];
+  button: string;
+}
+
+export interface UsableResult {
+  url: string;
+  runs: number[];
+  /** Median of the runs, ms from the start of navigation. */
+  ms: number;
+}
+
+/**
+ * Installs `window.__fieldsOnScreen()` in the page: the centres of the form's fields (ones that take typing,
+ * found by their label) once each of them and the button are on screen, styled; null until then.
+ */
+const fieldsOnScreen = (form: UsableForm) => `window.__fieldsOnScreen = () => {
+  const fields = ${JSON.stringify(form.fields)};
+  const button = ${JSON.stringify(form.button)};
+  const shown = (element) => {
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+  };
+  const labelOf = (input) =>
+    ((input.labels && input.labels[0] && input.labels[0].textContent) ||
+      (document.getElementById(input.getAttribute('aria-labelledby') || '') || {}).textContent ||
+      input.getAttribute('aria-label') || '').trim();
+  // Laid out with the page's stylesheets: a box asked for while one is loading is not where it is drawn.
+  if ([...document.querySelectorAll('link[rel=stylesheet]')].some((link) => !link.sheet)) return null;
+  const inputs = [...document.querySelectorAll('input:not([readonly]):not([disabled])')];
+  const found = fields.map((label) => inputs.find((input) => labelOf(input).startsWith(label) && shown(input)));
+  const named = (element) => (element instanceof HTMLInputElement ? element.value : element.textContent || '').trim() === button;
+  const buttons = [...document.querySelectorAll('button, input[type=button], input[type=submit]')];
+  if (found.some((input) => !input) || !buttons.some((element) => named(element) && shown(element))) return null;
+  return found.map((input) => {
+    const rect = input.getBoundingClientRect();
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+  });
+};`;
+
+/**
+ * "Form usable": from the start of navigation (cold, throttled) until a character typed into each
+ * field is on screen in it, typed as soon as the fields (ones that take typing) and the button are
+ * visible: each field is tapped where it is and one character typed into it; the figure is when the
+ * last of the three was on screen. A form that is replaced by another (a first paint by the live
+ * screen) must then show every character in the form that replaced it, once: otherwise the run fails.
+ */
+export async function measureUsable(
+  browser: Browser,
+  url: string,
+  form: UsableForm,
+  options: { runs: number },
+): Promise<UsableResult> {
+  const runs: number[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(typingRecorder);
+      await page.addInitScript(fieldsOnScreen(form));
+      await throttle(context, page);
+      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+      // The fields that take typing (a read-only copy painted before the app does not) and the
+      // button, once all are on screen, found in the page as each frame is drawn.
+      const boxes = await page.waitForFunction(
+        () => (globalThis as unknown as { __fieldsOnScreen: () => unknown }).__fieldsOnScreen(),
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      );
+      // A tap where each field is and a key, sent as input events: the page handles each when its
+      // main thread is free, as it would a person's.
+      for (const { x, y } of (await boxes.jsonValue()) as Array<{ x: number; y: number }>) {
+        await page.mouse.click(x, y);
+        await page.keyboard.type('x');
+      }
+      await page.waitForFunction(
+        (n) => (globalThis as unknown as { __typedAt: number[] }).__typedAt.length >= n,
+        form.fields.length,
+        {
+          timeout: 60_000,
+          polling: 50,
+        },
+      );
+      const typed = await page.evaluate(() => (globalThis as unknown as { __typedAt: number[] }).__typedAt);
+      // Whatever shows the form in the end has every character, once.
+      await page.waitForFunction(() => !document.querySelector('[data-first-paint]'), undefined, { timeout: 60_000 });
+      for (const label of form.fields) {
+        const value = await page.getByLabel(label).and(page.locator('input')).inputValue({ timeout: 60_000 });
+        if (value !== 'x') throw new Error(`${url}: the field "${label}" holds "${value}" after typing "x" into it`);
+      }
+      runs.push(round(Math.max(...typed)));
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@ import {
 } from '@prometrica/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { addressKey, rateLimits, tooManyAttemptsMessage } from '../../src/modules/rate-limits/service';
-import { countAll, percentileIn } from '../../src/modules/reports/content';
+import { percentileIn } from '../../src/modules/reports/content';
 import {
   expiredLinkMessage,
   reportMailNotConfiguredMessage,
@@ -274,16 +274,6 @@ describe('the report content', () => {
         expect(category.percentile).toBe(share(byCategory(category.categoryName), category.percent));
       }
     }
-  });
-
-  it('counting the cohort a few results at a time gives the same counts as in one go', async () => {
-    const whole = await countAll(app, Date.now(), 100_000);
-    const chunked = await countAll(app, Date.now(), 2);
-    expect(chunked.size).toBe(whole.size);
-    expect(chunked.latest).toBe(whole.latest);
-    expect(chunked.overall).toEqual(whole.overall);
-    expect(chunked.categories).toEqual(whole.categories);
-    expect(whole.size).toBe((await app.db.selectFrom('results').select('id').execute()).length);
   });
 
   it('a percentile is the share strictly lower plus half the ties', () => {

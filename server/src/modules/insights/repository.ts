@@ -152,3 +152,13 @@ export async function periodTotals(
     .executeTakeFirst();
   return { results: toCount(row?.results), passed: toCount(row?.passed), percentSum: toCount(row?.percent_sum) };
 }
+
+/** Results per stored percent of every version, overall (scope '') and per category name. */
+export async function percentCounts(db: Executor): Promise<Array<{ scope: string; percent: number; count: number }>> {
+  const rows = await db
+    .selectFrom('result_percent_counts')
+    .select(['scope', 'percent', (eb) => eb.fn.sum<number | string>('count').as('count')])
+    .groupBy(['scope', 'percent'])
+    .execute();
+  return rows.map((row) => ({ scope: row.scope, percent: Number(row.percent), count: toCount(row.count) }));
+}

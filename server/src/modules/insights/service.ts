@@ -32,7 +32,7 @@ import {
 export { batchShard, aggregateInserts, insightCodes, type InsightCodes } from './aggregates';
 export { rebuildAggregates, subtractParticipant } from './rebuild';
 export { periodsOf } from './periods';
-export { periodTotals } from './repository';
+export { percentCounts, periodTotals } from './repository';
 
 /** The range of days asked for; `from` after `to` is refused (400 naming `from`), as on the results list. */
 export function dayRangeOf(query: InsightsQuery): DayRange {

@@ -96,8 +96,10 @@ export type ErasureReason = 'request' | 'retention';
  * Erases one participant and everything stored about them (details, consent with the signature,
  * saved answers, result and its answers, concern ratings, invitations, rate-limit counts of their
  * email) inside the caller's transaction; undefined when there is no such participant. The figures
- * follow by themselves: the dashboard's per-month participant counts and the result search index
- * are kept in step by triggers (migration 0004), and every other figure is counted from the rows.
+ * follow: the dashboard's per-month participant counts and the result search index are kept in
+ * step by triggers (migration 0004), the result's part of the aggregates (Insights, the results
+ * page's totals, the percentiles; migration 0017) is taken away before it is deleted, and every
+ * other figure is counted from the rows.
  *
  * Every erasure, asked for or by retention, goes through here, and the audit log records it in the
  * same transaction: who (`actor`, the server for retention), when, why, the participant's id and

@@ -1,7 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
 import type { ReportAnswer, ReportContent } from '@prometrica/shared-api/contract';
-import type { Database, Store } from '../../db/types';
+import type { Store } from '../../db/types';
 import { found } from '../../lib/http-errors';
 import { findLatestAgreement, toSignedAgreement } from '../agreements/service';
 import { participantConcernRatings } from '../concern-ratings/service';
@@ -13,16 +11,8 @@ import {
   toTotals,
   type ResultWithParticipant,
 } from '../results/service';
-import {
-  categoryPercentCounts,
-  chunkEnd,
-  cohortSignature,
-  findParticipantDates,
-  overallPercentCounts,
-  resultIdsAt,
-  type CohortSlice,
-  type PercentCount,
-} from './repository';
+import { percentCounts } from '../insights/service';
+import { findParticipantDates } from './repository';
 
 // What a report shows (`ReportContent`), assembled from the stored result, the participant's
 // dates, consent and concern ratings, and the result's place in the cohort of every stored result.
@@ -33,124 +23,29 @@ type Distribution = Map<number, number>;
 /** The cohort of every stored result, as counts per percent (overall and per category). */
 export interface Cohort {
   size: number;
-  /** The newest result counted, and the ids stored at exactly that time (a later slice leaves them out). */
-  latest: string | null;
-  idsAtLatest: string[];
   overall: Distribution;
   categories: Map<string, Distribution>;
-  builtAt: number;
 }
 
 /**
- * The cohort is kept per database as counts per percent, and brought up to date rather than counted
- * again. Why: the per-category percentile must look inside each result's JSON figures
- * (results/codecs.ts); at 100,000 results counting them all takes 0.6 to 0.7 s on SQLite on this
- * machine (up to 1.5 s while it was busy), 0.4 s on PostgreSQL, while a report is read far more
- * often than results change. Each report read costs one index-only check (the count and newest time
- * of the results: 4 to 9 ms on SQLite, 10 to 15 ms on PostgreSQL at 100,000); results added
- * since are counted alone (a range of the `created_at` index, well under 1 ms for a few) and added
- * in. When the numbers do not add up (a result erased, or written by another process with an
- * earlier time), or the counts are older than `cohortMaxAgeMs`, every result is counted again, in
- * chunks of `cohortChunk` ids with other requests served between them (better-sqlite3 runs each
- * statement on the event loop). The counts are at most 101 per category, whatever the cohort size.
+ * The cohort as it stands now, from the counts per percent every submission adds to and every
+ * erasure takes from (migration 0017, docs/insights.md): at most 101 rows per category and
+ * shard, whatever the number of results, and always current.
  */
-const cohorts = new WeakMap<Kysely<Database>, { cohort?: Cohort; refreshing?: Promise<Cohort> }>();
-
-/** Even unchanged-looking counts are counted again after this long (bounds what a missed change costs). */
-export const cohortMaxAgeMs = 60 * 60 * 1000;
-
-function add(into: Distribution, percent: number, count: number) {
-  into.set(percent, (into.get(percent) ?? 0) + count);
-}
-
-function addCounts(cohort: Cohort, overall: PercentCount[], categories: PercentCount[]) {
-  for (const { percent, count } of overall) {
-    add(cohort.overall, percent, count);
-    cohort.size += count;
-  }
-  for (const { name, percent, count } of categories) {
-    let distribution = cohort.categories.get(name);
-    if (!distribution) cohort.categories.set(name, (distribution = new Map()));
-    add(distribution, percent, count);
-  }
-}
-
-async function countSlice(store: Store, slice: CohortSlice) {
-  const [overall, categories] = await Promise.all([
-    overallPercentCounts(store.db, slice),
-    categoryPercentCounts(store.db, store.dialect, slice),
-  ]);
-  return { overall: overall.counts, latest: overall.latest, categories };
-}
-
-/** Results counted per statement when every result is counted (on SQLite each statement holds the event loop). */
-export const cohortChunk = 10_000;
-
-/** Counts every result, a chunk (by id) per statement, letting other requests run between chunks. */
-export async function countAll(store: Store, now: number, chunk = cohortChunk): Promise<Cohort> {
-  const cohort: Cohort = {
-    size: 0,
-    latest: null,
-    idsAtLatest: [],
-    overall: new Map(),
-    categories: new Map(),
-    builtAt: now,
-  };
-  let after: string | null = null;
-  for (
-    let upTo = await chunkEnd(store.db, after, chunk);
-    upTo !== null;
-    upTo = await chunkEnd(store.db, after, chunk)
-  ) {
-    const counted = await countSlice(store, { after, upTo });
-    addCounts(cohort, counted.overall, counted.categories);
-    if (counted.latest !== null && (cohort.latest === null || counted.latest > cohort.latest))
-      cohort.latest = counted.latest;
-    after = upTo;
-    await nextTurn();
-  }
-  cohort.idsAtLatest = cohort.latest === null ? [] : await resultIdsAt(store.db, cohort.latest);
-  return cohort;
-}
-
-async function buildCohort(store: Store, previous: Cohort | undefined): Promise<Cohort> {
-  const signature = await cohortSignature(store.db);
-  const now = Date.now();
-  if (previous && now - previous.builtAt < cohortMaxAgeMs) {
-    if (previous.size === signature.size && previous.latest === signature.latest) return previous;
-    if (previous.latest !== null && signature.latest !== null && signature.size > previous.size) {
-      const added = await countSlice(store, {
-        since: previous.latest,
-        until: signature.latest,
-        except: previous.idsAtLatest,
-      });
-      const addedSize = added.overall.reduce((sum, { count }) => sum + count, 0);
-      if (previous.size + addedSize === signature.size && added.latest !== null) {
-        const next: Cohort = {
-          ...previous,
-          overall: new Map(previous.overall),
-          categories: new Map([...previous.categories].map(([name, counts]) => [name, new Map(counts)])),
-          latest: added.latest,
-          idsAtLatest: await resultIdsAt(store.db, added.latest),
-        };
-        addCounts(next, added.overall, added.categories);
-        return next;
-      }
+export async function currentCohort(store: Store): Promise<Cohort> {
+  const cohort: Cohort = { size: 0, overall: new Map(), categories: new Map() };
+  for (const { scope, percent, count } of await percentCounts(store.db)) {
+    if (count === 0) continue;
+    if (scope === '') {
+      cohort.overall.set(percent, count);
+      cohort.size += count;
+      continue;
     }
+    let distribution = cohort.categories.get(scope);
+    if (!distribution) cohort.categories.set(scope, (distribution = new Map()));
+    distribution.set(percent, count);
   }
-  return countAll(store, now);
-}
-
-/** The cohort as it stands now; concurrent readers share one refresh. */
-async function currentCohort(store: Store): Promise<Cohort> {
-  let entry = cohorts.get(store.db);
-  if (!entry) cohorts.set(store.db, (entry = {}));
-  const kept = entry;
-  kept.refreshing ??= buildCohort(store, kept.cohort).finally(() => {
-    kept.refreshing = undefined;
-  });
-  kept.cohort = await kept.refreshing;
-  return kept.cohort;
+  return cohort;
 }
 
 /**

@@ -164,7 +164,7 @@ export async function measureUsable(
       );
       const typed = await page.evaluate(() => (globalThis as unknown as { __typedAt: number[] }).__typedAt);
       // Whatever shows the form in the end has every character, once.
-      await page.waitForFunction(() => !document.querySelector('[data-first-paint]'), undefined, { timeout: 60_000 });
+      await page.locator('[data-first-paint]').waitFor({ state: 'detached', timeout: 60_000 });
       for (const label of form.fields) {
         const value = await page.getByLabel(label).and(page.locator('input')).inputValue({ timeout: 60_000 });
         if (value !== 'x') throw new Error(`${url}: the field "${label}" holds "${value}" after typing "x" into it`);

@@ -34,6 +34,12 @@ import type { StaticArea } from './static';
 type RemoteName = 'participant' | 'admin';
 
 /**
+ * The API calls (paths under the API's base) that a route's painted screen makes as soon as it
+ * starts: the details screen asks whether open entry is on.
+ */
+const firstPaintCalls: Readonly<Record<string, readonly string[]>> = { '/': ['participation'] };
+
+/**
  * The dashboard: its layout and tables need the shell's second part of Mantine and of its
  * stylesheet (`later` in boot-assets.json).
  */
@@ -172,6 +178,12 @@ function createIndexPage(areas: readonly StaticArea[]) {
       ),
       ...[...later.flatMap((share) => share.styles).map((file) => shell.prefix + file), ...screen.styles].map(
         (url) => `<link rel="preload" as="style" href="${attribute(url)}">`,
+      ),
+      // The calls a painted screen makes as it starts, fetched with the page rather than after its
+      // code (anonymous: the screens' calls are same-origin fetches, which preloads must match).
+      ...(screenPaint !== undefined ? (firstPaintCalls[route] ?? []) : []).map(
+        (call) =>
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${data.config.apiBaseUrl}/${call}`)}">`,
       ),
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);

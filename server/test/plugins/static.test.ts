@@ -210,6 +210,9 @@ describe('hosting the shell', () => {
       expect(page).toContain(`<div id="root">${paint}<script>${firstPaintScript}</script></div>`);
       // The rest of the page is the shell's, as before.
       expect(withoutBootData(page.replace(`${paint}<script>${firstPaintScript}</script>`, ''))).toBe(indexHtml);
+      // The call the painted details screen makes as it starts is fetched with the page.
+      expect(page).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/participation">');
+      expect((await get('/welcome')).body).not.toContain('as="fetch"');
       // The browser runs the script: the policy allows it by its hash.
       const policy = String((await get('/')).headers['content-security-policy']);
       const hash = createHash('sha256').update(firstPaintScript).digest('base64');

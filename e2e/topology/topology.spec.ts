@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Request, type Response } from '@playwright/test';
 import { withClient } from '../../server/test/helpers/scratch-database';
 import { goToSection, signInAsAdmin } from '../support/admin';
 import { adminApi } from '../support/api';
@@ -119,11 +119,16 @@ test('the participant journey and an admin session through nginx (TLS, HTTP/2) i
   await expect(releaseLine).toBeVisible();
   const before = (await releaseLine.innerText()).replace(/^Release /, '');
 
-  // The participant journey; one process is killed after the second answer is saved.
+  // The participant journey; one process is killed with an answer save in flight at it.
   const context = await browser.newContext();
   const page = await context.newPage();
   const responses: Response[] = [];
   page.on('response', (response) => responses.push(response));
+  const savesUnanswered = new Set<Request>();
+  const isSave = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/user/answer');
+  page.on('request', (request) => isSave(request) && savesUnanswered.add(request));
+  page.on('requestfinished', (request) => savesUnanswered.delete(request));
+  page.on('requestfailed', (request) => savesUnanswered.delete(request));
   const me = newParticipant('topology');
   await reachQuiz(page, t.appOrigin, me);
   const given: string[] = [];
@@ -133,14 +138,30 @@ test('the participant journey and an admin session through nginx (TLS, HTTP/2) i
   const lastUpstream = saves.at(-1)!.upstream;
   const victim = lastUpstream.endsWith(`:${first.port}`) ? first : second;
   const survivor = victim === first ? second : first;
+  const victimAddress = `127.0.0.1:${victim.port}`;
+  const survivorAddress = `127.0.0.1:${survivor.port}`;
+  // The process that saved the last answer stops (SIGSTOP): what nginx sends it from then on waits
+  // there. The participant answers on until a save is left waiting (round robin sends every other
+  // request there), and the process is killed with that save in flight.
+  process.kill(victim.pid, 'SIGSTOP');
   const linesBeforeKill = t.appLog().length;
+  let inFlight = false;
+  for (let i = 0; i < 4 && !inFlight; i++) {
+    given.push(await answerCurrent(page));
+    const deadline = Date.now() + 1000;
+    while (savesUnanswered.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    inFlight = savesUnanswered.size > 0;
+  }
+  expect(inFlight).toBe(true);
   await victim.kill9();
 
-  // Nothing the participant did is lost: a reload resumes on the next question, and the journey
-  // goes on on the other process.
+  // Nothing the participant did is lost: the page sends the save again (nginx does not resend a
+  // POST that reached a process), every answer given is stored, a reload resumes on the next
+  // question, and the journey goes on on the other process.
+  await savedAnswers(t, given.length);
   await page.reload();
   const { n, total } = await progress(page);
-  expect(n).toBe(3);
+  expect(n).toBe(given.length + 1);
   for (let i = n; i <= total; i++) given.push(await answerCurrent(page));
   await expect(page).toHaveURL(/\/submit$/);
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -153,13 +174,16 @@ test('the participant journey and an admin session through nginx (TLS, HTTP/2) i
   await page.getByRole('button', { name: 'Submit Assessment' }).click();
   await expect(page).toHaveURL(/\/thankyou$/);
 
-  const afterKill = t.appLog().slice(linesBeforeKill).filter(isApi);
-  const survivorAddress = `127.0.0.1:${survivor.port}`;
-  // Each request after the kill was answered by the survivor (nginx tried the killed one at most
-  // once, and went on: "127.0.0.1:A, 127.0.0.1:B").
-  expect(afterKill.length).toBeGreaterThan(0);
-  for (const line of afterKill) expect(line.upstream.split(', ').at(-1)).toBe(survivorAddress);
-  const failedOver = afterKill.filter((line) => line.upstream.includes(', ')).length;
+  // From the stop on, only what was in flight at the killed process ended there: a POST, answered
+  // 502 by nginx; a GET would have gone on to the other process ("127.0.0.1:A, 127.0.0.1:B").
+  const afterStop = t.appLog().slice(linesBeforeKill).filter(isApi);
+  const endedAtVictim = afterStop.filter((line) => line.upstream.split(', ').at(-1) === victimAddress);
+  expect(endedAtVictim.length).toBeGreaterThan(0);
+  for (const line of endedAtVictim)
+    expect([line.method, line.uri, line.status]).toEqual(['POST', '/api/user/answer', 502]);
+  for (const line of afterStop.filter((l) => !endedAtVictim.includes(l)))
+    expect(line.upstream.split(', ').at(-1)).toBe(survivorAddress);
+  const failedOver = afterStop.filter((line) => line.upstream.includes(', ')).length;
   const serverErrors = responses.filter((response) => response.status() >= 500).length;
 
   const admin = await adminApi(survivor.url);
@@ -171,9 +195,11 @@ test('the participant journey and an admin session through nginx (TLS, HTTP/2) i
   const detail = await admin.get<ResultDetail>(`admin/getquizresult/${list.results[0]!._id}`);
   expect(detail.result.answers.map((a) => a.userAnswer.toLowerCase())).toEqual(given.map((g) => g.toLowerCase()));
   figures.push(
-    `kill: process ${victim.name} (pid ${victim.pid}) killed after answer 2 of ${total} was saved through it; ` +
-      `${afterKill.length} API requests after it all answered by ${survivor.name} (${failedOver} tried on the killed one first), ` +
-      `${serverErrors} 5xx seen by the browser; the result holds all ${total} answers as given`,
+    `kill: process ${victim.name} (pid ${victim.pid}), which saved answer 2, stopped and killed with ` +
+      `${endedAtVictim.length} answer save(s) in flight (nginx: 502, the page sent it again); ` +
+      `${afterStop.length - endedAtVictim.length} other API requests since answered by ${survivor.name} ` +
+      `(${failedOver} of them tried on the killed one first); ${serverErrors} 5xx seen by the browser; ` +
+      `the result holds all ${total} answers as given`,
   );
 
   // A new admin release copied over the remote's folder is picked up on the next load.

@@ -96,3 +96,5 @@ export const ClockIcon = icon(
     <path d="M12 7v5l3 2" />
   </>,
 );
+
+export const ChevronRightIcon = icon(<path d="M9 6l6 6-6 6" />);

@@ -1,6 +1,7 @@
 export {
   BanIcon,
   CheckIcon,
+  ChevronRightIcon,
   ClockIcon,
   CopyIcon,
   CrossIcon,

@@ -1,14 +1,16 @@
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { InsightCategory, InsightCohort } from '@prometrica/shared-api';
 import { definitions } from '../utils/definitions';
-import { formatCoefficient, formatPoints } from '../utils/format';
+import { countOf, formatCoefficient, formatPoints } from '../utils/format';
 import { HintedTable, type HintedColumn } from './hinted-table';
 import { Panel } from './panel';
 
 const columns: HintedColumn[] = [
-  { label: 'Score', definition: 'The overall score, or the score on one category’s questions.' },
-  { label: 'Questions', definition: definitions.questions, figure: true },
-  { label: "Cronbach's alpha", definition: definitions.alpha, figure: true },
+  {
+    label: 'Score',
+    definition: 'The overall score, or the score on one category’s questions, with how many questions it is out of.',
+  },
+  { label: 'Alpha', definition: definitions.alpha, figure: true },
   { label: 'SEM', definition: definitions.sem, figure: true },
 ];
 
@@ -21,13 +23,17 @@ export function ConsistencyTable({ cohort, categories }: { cohort: InsightCohort
   return (
     <Panel
       title="Internal Consistency"
-      subtitle="How consistently the questions measure the same thing (KR-20, as every question is right or wrong)"
+      subtitle="Cronbach's alpha (KR-20, as every question is right or wrong) and the standard error of measurement"
     >
-      <HintedTable columns={columns} minWidth={440} caption="Internal consistency">
+      <HintedTable columns={columns} minWidth={280} caption="Internal consistency">
         {rows.map(({ name, score }) => (
           <Table.Tr key={name}>
-            <Table.Td>{name}</Table.Td>
-            <Table.Td data-figure>{score.questions}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{name}</Text>
+              <Text size="xs" c="dimmed">
+                {countOf(score.questions, 'question')}
+              </Text>
+            </Table.Td>
             <Table.Td data-figure>{formatCoefficient(score.reliability.alpha)}</Table.Td>
             <Table.Td data-figure>{formatPoints(score.reliability.sem)}</Table.Td>
           </Table.Tr>

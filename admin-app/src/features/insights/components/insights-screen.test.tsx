@@ -95,9 +95,9 @@ test('internal consistency overall and per category, with a dash where the data 
         .map((cell) => cell.textContent),
     );
   expect(rows).toEqual([
-    ['Overall', '4', '0.71', '9.8 pts'],
-    ['Leadership', '2', '0.52', '16.7 pts'],
-    ['Communication', '2', '—', '—'],
+    ['Overall4 questions', '0.71', '9.8 pts'],
+    ['Leadership2 questions', '0.52', '16.7 pts'],
+    ['Communication2 questions', '—', '—'],
   ]);
 });
 
@@ -128,18 +128,17 @@ test('one row per question: facility, discrimination, median time and flags', as
     within(questionRow(position))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-  expect(cells(1).slice(0, 7)).toEqual([
+  expect(cells(1).slice(0, 6)).toEqual([
     '1',
-    'Which approach builds trust in a new team fastest?Multiple choice · Key: Listening first',
-    'Leadership',
+    'Which approach builds trust in a new team fastest?Leadership · Multiple choice · Key: Listening first',
     '70%',
     '0.45',
     '12.4 s',
     'None',
   ]);
-  expect(cells(2).slice(3, 7)).toEqual(['30%', '\u22120.52', '1 min 05 s', 'Check the key']);
-  expect(cells(3).slice(3, 7)).toEqual(['95%', '0.04', '12.4 s', 'Too easyCheck the key']);
-  expect(cells(4).slice(3, 7)).toEqual(['15%', '0.31', '—', 'Too hard']);
+  expect(cells(2).slice(2, 6)).toEqual(['30%', '\u22120.52', '1 min 05 s', 'Check the key']);
+  expect(cells(3).slice(2, 6)).toEqual(['95%', '0.04', '12.4 s', 'Too easyCheck the key']);
+  expect(cells(4).slice(2, 6)).toEqual(['15%', '0.31', '—', 'Too hard']);
   expect(screen.getByText('4 questions, 3 flagged for review')).toBeInTheDocument();
 });
 

@@ -26,7 +26,7 @@ function Figures({ data }: { data: InsightsResponse }) {
         <Panel title="Score Distribution" subtitle="Participants per ten-point band of the overall score">
           <ScoreHistogram
             histogram={data.cohort.histogram}
-            height={240}
+            height={280}
             caption="Participants per ten-point band of the overall score"
           />
         </Panel>

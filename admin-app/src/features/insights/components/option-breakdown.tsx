@@ -73,7 +73,8 @@ export function OptionList({ options, label }: { options: InsightOption[]; label
           </Group>
           <Progress value={(option.share ?? 0) * 100} size="xs" color={option.correct ? 'green' : 'gray'} aria-hidden />
           <Text size="xs" c="dimmed">
-            {option.chosen} chose it; their mean rest score {formatPercent(option.meanRestPercent)}
+            {option.chosen} chose it
+            {option.meanRestPercent !== null && `; their mean rest score ${formatPercent(option.meanRestPercent)}`}
           </Text>
         </li>
       ))}

@@ -37,7 +37,7 @@ function QuestionCard({
         <Text fw={600} size="sm">
           Question {question.position}
         </Text>
-        <FlagBadges flags={question.flags} />
+        {question.flags.length > 0 && <FlagBadges flags={question.flags} />}
       </Group>
       <QuestionText question={question} />
       <SimpleGrid cols={2} spacing="xs" mt="xs">

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import type { InsightQuestion, QuestionKind } from '@prometrica/shared-api';
-import { EditIcon } from '../../../components';
+import { ChevronRightIcon, EditIcon } from '../../../components';
 import { questionEditPath } from '../../../lib/dashboard-paths';
+import classes from './insights.module.css';
 
 export const questionTypeNames: Record<QuestionKind, string> = {
   mcq: 'Multiple choice',
@@ -13,19 +14,36 @@ export const questionTypeNames: Record<QuestionKind, string> = {
 /** How a row names its question for buttons and screen readers: `question 3`. */
 export const questionName = (question: InsightQuestion) => `question ${question.position}`;
 
-/** Opens or closes a question's answer options. */
-export function OptionsToggle({
-  question,
-  open,
-  controls,
-  onToggle,
-}: {
+interface ToggleProps {
   question: InsightQuestion;
   open: boolean;
   /** The id of what it shows. */
   controls: string;
   onToggle: () => void;
-}) {
+}
+
+/** What the toggle is called for a screen reader, open or closed. */
+const toggleName = (question: InsightQuestion, open: boolean) =>
+  `${open ? 'Hide' : 'Show'} answers of ${questionName(question)}`;
+
+/** Opens or closes a question's answers: a chevron beside its place in the table. */
+export function OptionsChevron({ question, open, controls, onToggle }: ToggleProps) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      size="sm"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={toggleName(question, open)}
+    >
+      <ChevronRightIcon size={16} className={classes.chevron} data-open={open || undefined} />
+    </ActionIcon>
+  );
+}
+
+/** Opens or closes a question's answers: a button at a card's foot. */
+export function OptionsToggle({ question, open, controls, onToggle }: ToggleProps) {
   return (
     <Button
       size="compact-sm"
@@ -33,7 +51,7 @@ export function OptionsToggle({
       onClick={onToggle}
       aria-expanded={open}
       aria-controls={controls}
-      aria-label={`${open ? 'Hide' : 'Show'} answers of ${questionName(question)}`}
+      aria-label={toggleName(question, open)}
     >
       {open ? 'Hide answers' : 'Show answers'}
     </Button>

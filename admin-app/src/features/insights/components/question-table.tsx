@@ -1,33 +1,43 @@
 import { useId } from 'react';
-import { Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { InsightQuestion } from '@prometrica/shared-api';
 import { definitions, flagsDefinition } from '../utils/definitions';
 import { formatCoefficient, formatDuration, formatShare } from '../utils/format';
 import { FlagBadges } from './flag-badges';
 import { HintedTable, type HintedColumn } from './hinted-table';
 import { OptionTable } from './option-breakdown';
-import { EditQuestionLink, OptionsToggle, questionName, questionTypeNames } from './question-parts';
+import { EditQuestionLink, OptionsChevron, questionName, questionTypeNames } from './question-parts';
 import classes from './insights.module.css';
 
 const columns: HintedColumn[] = [
-  { label: '#', definition: definitions.position, figure: true },
-  { label: 'Question', definition: definitions.question },
-  { label: 'Category', definition: definitions.category },
+  {
+    label: '#',
+    definition: `${definitions.position} The arrow beside it shows the answers each participant chose.`,
+    figure: true,
+  },
+  { label: 'Question', definition: `${definitions.question} Under it: its category, its type and its key.` },
   { label: 'Facility', definition: definitions.facility, figure: true },
   { label: 'Discrimination', definition: definitions.discrimination, figure: true },
   { label: 'Median time', definition: definitions.medianTime, figure: true },
   { label: 'Flags', definition: flagsDefinition },
-  { label: 'Actions', definition: `${definitions.options} Edit opens the question in the question bank.` },
+  { label: 'Actions', definition: 'Edit opens the question in the question bank, while it is still there.' },
 ];
 
-/** A question's text with its type and key under it. */
-export function QuestionText({ question }: { question: InsightQuestion }) {
+/** A question's text with its type and key under it (and its category, in the table). */
+export function QuestionText({
+  question,
+  withCategory = false,
+}: {
+  question: InsightQuestion;
+  withCategory?: boolean;
+}) {
   return (
     <>
       <Text size="sm" className={classes.questionText}>
         {question.question}
       </Text>
       <Text size="xs" c="dimmed">
+        {withCategory && `${question.categoryName} · `}
         {questionTypeNames[question.questionType]} · Key: {question.correctAnswer}
       </Text>
     </>
@@ -40,11 +50,15 @@ function QuestionRow({ question, open, onToggle }: { question: InsightQuestion; 
   return (
     <>
       <Table.Tr data-flagged={question.flags.length > 0 || undefined}>
-        <Table.Td data-figure>{question.position}</Table.Td>
-        <Table.Td className={classes.questionCell}>
-          <QuestionText question={question} />
+        <Table.Td data-figure>
+          <div className={classes.position}>
+            {hasOptions && <OptionsChevron question={question} open={open} controls={detailId} onToggle={onToggle} />}
+            {question.position}
+          </div>
         </Table.Td>
-        <Table.Td>{question.categoryName}</Table.Td>
+        <Table.Td className={classes.questionCell}>
+          <QuestionText question={question} withCategory />
+        </Table.Td>
         <Table.Td data-figure>{formatShare(question.facility)}</Table.Td>
         <Table.Td data-figure>{formatCoefficient(question.discrimination)}</Table.Td>
         <Table.Td data-figure>{formatDuration(question.medianTimeMs)}</Table.Td>
@@ -52,16 +66,15 @@ function QuestionRow({ question, open, onToggle }: { question: InsightQuestion; 
           <FlagBadges flags={question.flags} />
         </Table.Td>
         <Table.Td data-nowrap>
-          <Group gap="xs" wrap="nowrap">
-            {hasOptions && <OptionsToggle question={question} open={open} controls={detailId} onToggle={onToggle} />}
-            <EditQuestionLink question={question} />
-          </Group>
+          <EditQuestionLink question={question} />
         </Table.Td>
       </Table.Tr>
       {hasOptions && open && (
         <Table.Tr id={detailId} className={classes.detailRow}>
           <Table.Td colSpan={columns.length}>
-            <OptionTable options={question.options} label={`Answers of ${questionName(question)}`} />
+            <div className={classes.answers}>
+              <OptionTable options={question.options} label={`Answers of ${questionName(question)}`} />
+            </div>
           </Table.Td>
         </Table.Tr>
       )}
@@ -80,7 +93,7 @@ export function QuestionTable({
   onToggle: (question: InsightQuestion) => void;
 }) {
   return (
-    <HintedTable columns={columns} minWidth={1000} caption="Questions">
+    <HintedTable columns={columns} minWidth={800} caption="Questions">
       {questions.map((question) => (
         <QuestionRow
           key={question.position}

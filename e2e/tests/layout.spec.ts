@@ -199,6 +199,7 @@ test('every dashboard section and modal fits at 375 and 1280 px', async ({ page 
   for (const [section, screen] of [
     ['Participants', 'participants'],
     ['Results', 'results'],
+    ['Insights', 'insights'],
     ['Users', 'users'],
     ['Questions', 'questions'],
     ['Categories', 'categories'],

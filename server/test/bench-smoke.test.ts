@@ -81,7 +81,7 @@ test('every call was measured, with the baselines of the same run', () => {
   expect(result.answerSave.statuses).toEqual({ 200: result.answerSave.requests });
   expect(result.answerSave.warmupNon2xx).toBe(0);
   expect(result.answerSave.participantsUsed).toBeGreaterThan(0);
-  for (const read of [result.results, result.stats]) {
+  for (const read of [result.results, result.resultsSearch, result.insights, result.stats]) {
     expectLoad(read.loaded, 4);
     expectLoad(read.single, 1);
     expect(read.single.non2xx + read.loaded.non2xx).toBe(0);

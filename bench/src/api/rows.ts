@@ -225,7 +225,8 @@ export function answersFor(questions: readonly QuestionSeed[], random: () => num
   return answers;
 }
 
-export type ResultRow = [string, string, string, number, number, number, number, number, string, string];
+/** A result row; the last value its question set version (the seed's first one). */
+export type ResultRow = [string, string, string, number, number, number, number, number, string, string, number];
 export type ResultAnswersRow = [string, string];
 export type ParticipantRow = [string, string, string, string, string, string, string, string, string];
 
@@ -281,6 +282,7 @@ export function submissionRows(
       percent >= PASS_PERCENT ? 1 : 0,
       createdAt,
       categories,
+      1,
     ],
     answers: [resultId, encodeAnswers(answerList)],
   };

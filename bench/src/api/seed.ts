@@ -23,6 +23,8 @@ import {
 } from './rows';
 import { openWriter, type Row, type Writer } from './writer';
 import { encodeCategories } from '../../../server/src/modules/results/codecs';
+import { openDatabase } from '../../../server/src/db';
+import { rebuildAggregates } from '../../../server/src/modules/insights/service';
 
 export interface SeedOptions {
   /** Participants with a stored submission (the results page and dashboard figures). */
@@ -48,6 +50,36 @@ export interface SeededData {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** The question set version the seeded results answered (the first one stored). */
+export const seededVersion = 1;
+
+/**
+ * The seeded questions as the server keeps a version of them (questions/question-set.ts): its
+ * fields in its order, in quiz order (category name, then when added), so the server finds this
+ * version by its hash rather than storing another.
+ */
+function versionRow(questions: readonly QuestionSeed[], createdAt: string): Row {
+  const ordered = questions
+    .map((q, index) => ({ q, index }))
+    .sort(
+      (a, b) =>
+        a.q.category.name.toLowerCase().localeCompare(b.q.category.name.toLowerCase()) ||
+        a.q.category.id.localeCompare(b.q.category.id) ||
+        a.index - b.index,
+    );
+  const json = JSON.stringify(
+    ordered.map(({ q }) => ({
+      id: q.id,
+      question: q.question,
+      correctAnswer: q.correctAnswer,
+      questionType: q.questionType,
+      options: q.options,
+      category: { id: q.category.id, name: q.category.name },
+    })),
+  );
+  return [seededVersion, createHash('sha256').update(json, 'utf8').digest('hex'), json, createdAt];
+}
 
 /** Whether participant `n` (skill in per mille) answers question `position` right; SQL below says the same. */
 export function answersRight(n: number, position: number, skill: number): boolean {
@@ -195,6 +227,7 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
           ];
         }),
       );
+      await writer.insert('question_set_versions', [versionRow(questions, contentTime.toISOString())]);
       await writer.insertInto(
         'bench_questions',
         questions.map((q, position) => [
@@ -268,6 +301,7 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
           percent >= PASS_PERCENT ? 1 : 0,
           submittedAt,
           categories,
+          seededVersion,
         ]);
         skills.push([n, resultId, skill]);
         if (submitted.length < 20) submitted.push(who);
@@ -307,6 +341,14 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     };
   } finally {
     await writer.close();
+  }
+  // The aggregates every submission keeps (Insights, the results page's totals, the percentiles),
+  // counted from the rows loaded straight into the tables, as after a restore.
+  const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  try {
+    await rebuildAggregates(handle.db);
+  } finally {
+    await handle.close();
   }
   return { categories, questions, fresh, submitted, rows, seconds: (performance.now() - started) / 1000 };
 }

@@ -20,7 +20,7 @@ import {
   submissionRequests,
 } from './requests';
 import { searchTerm } from './rows';
-import { addFreshParticipants, seedDatabase } from './seed';
+import { addFreshParticipants, seedDatabase, seededVersion } from './seed';
 
 export interface ApiOptions extends LoadOptions {
   /** Participants with a stored submission. */
@@ -85,7 +85,12 @@ export interface EngineResult {
   upsertDriver: UpsertBaseline;
   /** Answer saves, each a participant's first save of a question. */
   answerSave: LoadResult & { participantsUsed: number };
+  /** The results page as it opens (no filter). */
   results: ReadFigures;
+  /** The results page with a search. */
+  resultsSearch: ReadFigures;
+  /** `GET admin/insights` of the seeded version. */
+  insights: ReadFigures;
   stats: ReadFigures;
   /** The exports and the report PDFs, or why they could not be measured (the other figures stand). */
   dataOut: DataOutResult | { error: string };
@@ -274,7 +279,9 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     );
 
     const admin = { authorization: `Bearer ${adminToken}` };
-    const resultsPath = `/api/admin/getquizresult?page=1&limit=25&search=${encodeURIComponent(searchTerm)}`;
+    // The results page as it opens (no filter: its summary from the aggregates), and with a search
+    // (the summary then counted over the matching rows).
+    const resultsPath = '/api/admin/getquizresult?page=1&limit=25';
     await check(url, resultsPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
     const results = await readFigures(
       url,
@@ -283,6 +290,33 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     );
     log(
       `${engine}: results p95 ${results.single.latencyMs.p95} ms at 1 connection; ${results.loaded.requestsPerSecond} req/s p95 ${results.loaded.latencyMs.p95} ms at ${options.connections}`,
+    );
+    const searchPath = `${resultsPath}&search=${encodeURIComponent(searchTerm)}`;
+    await check(url, searchPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
+    const resultsSearch = await readFigures(
+      url,
+      { name: 'results search', method: 'GET', path: searchPath, headers: admin },
+      options,
+    );
+    log(
+      `${engine}: results search p95 ${resultsSearch.single.latencyMs.p95} ms at 1 connection; ${resultsSearch.loaded.requestsPerSecond} req/s p95 ${resultsSearch.loaded.latencyMs.p95} ms at ${options.connections}`,
+    );
+
+    // Insights of the seeded version: every figure of its 100,000 results, from the aggregates.
+    const insightsPath = `/api/admin/insights?version=${seededVersion}`;
+    await check(
+      url,
+      insightsPath,
+      adminToken,
+      (b) => (b as { cohort: { participants: number } }).cohort.participants >= options.participants,
+    );
+    const insights = await readFigures(
+      url,
+      { name: 'insights figures', method: 'GET', path: insightsPath, headers: admin },
+      options,
+    );
+    log(
+      `${engine}: insights p95 ${insights.single.latencyMs.p95} ms at 1 connection; ${insights.loaded.requestsPerSecond} req/s p95 ${insights.loaded.latencyMs.p95} ms at ${options.connections}`,
     );
 
     await check(url, '/api/admin/stats', adminToken, (b) => typeof (b as { totals: unknown }).totals === 'object');
@@ -356,6 +390,8 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       upsertDriver,
       answerSave,
       results,
+      resultsSearch,
+      insights,
       stats,
       dataOut,
     };

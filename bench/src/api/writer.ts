@@ -54,8 +54,10 @@ export const tables = {
     passed: 'integer',
     created_at: 'text',
     categories: 'text',
+    question_set_version: 'integer',
   },
   result_answers: { result_id: 'text', answers: 'text' },
+  question_set_versions: { version: 'integer', content_hash: 'text', questions: 'text', created_at: 'text' },
 } satisfies Record<string, Record<string, ColumnType>>;
 
 export type TableName = keyof typeof tables;

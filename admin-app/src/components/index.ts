@@ -2,6 +2,7 @@
 export * from './add-option-button';
 export * from './confirm-dialog';
 export * from './copy-link-field';
+export * from './date-range-filter';
 export * from './detail-field';
 export * from './download-status';
 export * from './empty-state';

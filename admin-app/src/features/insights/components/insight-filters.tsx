@@ -1,5 +1,6 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { InsightVersion } from '@prometrica/shared-api';
+import { DateRangeFilter } from '../../../components';
 import { formatDate } from '../../../lib/format-date';
 import { countOf } from '../utils/format';
 import type { InsightFilters as Filters } from '../hooks/use-insights';
@@ -38,25 +39,7 @@ export function InsightFilters({
           onChange={(event) => onChange('version', event.currentTarget.value)}
         />
       )}
-      <div className={classes.dates}>
-        <TextInput
-          type="date"
-          label="Submitted from"
-          className={classes.date}
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange('from', event.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label="Submitted to"
-          className={classes.date}
-          value={filters.to}
-          min={filters.from || undefined}
-          error={rangeError}
-          onChange={(event) => onChange('to', event.currentTarget.value)}
-        />
-      </div>
+      <DateRangeFilter from={filters.from} to={filters.to} error={rangeError} onChange={onChange} />
     </div>
   );
 }

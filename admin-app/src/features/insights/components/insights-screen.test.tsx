@@ -34,6 +34,16 @@ function renderScreen(route = '/dashboard/insights') {
 }
 
 const figureCalls = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.path === 'admin/insights');
+/** The text of each body row's cells, row by row. */
+const bodyCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 const card = (label: string) => screen.getByRole('group', { name: label });
 const questionRow = (position: number) =>
   within(screen.getByRole('table', { name: 'Questions' }))
@@ -86,15 +96,7 @@ test('internal consistency overall and per category, with a dash where the data 
   mockApi({ 'GET admin/insights': { body: someInsights() } });
   renderScreen();
   const table = await screen.findByRole('table', { name: 'Internal consistency' });
-  const rows = within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-  expect(rows).toEqual([
+  expect(bodyCells(table)).toEqual([
     ['Overall4 questions', '0.71', '9.8 pts'],
     ['Leadership2 questions', '0.52', '16.7 pts'],
     ['Communication2 questions', '—', '—'],
@@ -153,15 +155,7 @@ test('a question keyed wrong shows its answers: strong participants chose the on
   expect(toggle).toHaveAccessibleName('Hide answers of question 2');
   const answers = screen.getByRole('table', { name: 'Answers of question 2' });
   expect(answers.closest('tr')).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
-  const rows = within(answers)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-  expect(rows).toEqual([
+  expect(bodyCells(answers)).toEqual([
     ['Canberra', '24', '60%', '80.0%'],
     ['SydneyKey', '12', '30%', '40.5%'],
     ['Melbourne', '4', '10%', '—'],

@@ -6,7 +6,7 @@ import { formatCoefficient, formatDuration, formatShare } from '../utils/format'
 import { FlagBadges } from './flag-badges';
 import { Hint } from './hint';
 import { OptionList } from './option-breakdown';
-import { EditQuestionLink, OptionsToggle, questionName } from './question-parts';
+import { EditQuestionLink, OptionsToggle, questionName, type QuestionListProps } from './question-parts';
 import { QuestionText } from './question-table';
 import classes from './insights.module.css';
 
@@ -66,15 +66,7 @@ function QuestionCard({
 }
 
 /** The question table as cards (a phone, where the table would scroll sideways). */
-export function QuestionCards({
-  questions,
-  isOpen,
-  onToggle,
-}: {
-  questions: InsightQuestion[];
-  isOpen: (question: InsightQuestion) => boolean;
-  onToggle: (question: InsightQuestion) => void;
-}) {
+export function QuestionCards({ questions, isOpen, onToggle }: QuestionListProps) {
   return (
     <Stack component="ul" gap="sm" p="sm" m={0} className={classes.cards} aria-label="Questions">
       {questions.map((question) => (

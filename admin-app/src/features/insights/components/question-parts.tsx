@@ -11,6 +11,13 @@ export const questionTypeNames: Record<QuestionKind, string> = {
   fill_in_the_blanks: 'Fill in the blanks',
 };
 
+/** What the question table and its cards take: the questions shown, and which have their answers open. */
+export interface QuestionListProps {
+  questions: InsightQuestion[];
+  isOpen: (question: InsightQuestion) => boolean;
+  onToggle: (question: InsightQuestion) => void;
+}
+
 /** How a row names its question for buttons and screen readers: `question 3`. */
 export const questionName = (question: InsightQuestion) => `question ${question.position}`;
 

@@ -6,7 +6,13 @@ import { formatCoefficient, formatDuration, formatShare } from '../utils/format'
 import { FlagBadges } from './flag-badges';
 import { HintedTable, type HintedColumn } from './hinted-table';
 import { OptionTable } from './option-breakdown';
-import { EditQuestionLink, OptionsChevron, questionName, questionTypeNames } from './question-parts';
+import {
+  EditQuestionLink,
+  OptionsChevron,
+  questionName,
+  type QuestionListProps,
+  questionTypeNames,
+} from './question-parts';
 import classes from './insights.module.css';
 
 const columns: HintedColumn[] = [
@@ -83,15 +89,7 @@ function QuestionRow({ question, open, onToggle }: { question: InsightQuestion; 
 }
 
 /** The question table (a desktop): one row per question, each choice question's answers below it when opened. */
-export function QuestionTable({
-  questions,
-  isOpen,
-  onToggle,
-}: {
-  questions: InsightQuestion[];
-  isOpen: (question: InsightQuestion) => boolean;
-  onToggle: (question: InsightQuestion) => void;
-}) {
+export function QuestionTable({ questions, isOpen, onToggle }: QuestionListProps) {
   return (
     <HintedTable columns={columns} minWidth={800} caption="Questions">
       {questions.map((question) => (

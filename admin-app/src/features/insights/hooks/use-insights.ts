@@ -1,6 +1,5 @@
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { InsightsQuery, InsightsResponse } from '@prometrica/shared-api';
+import { dayIn, useAddressFilters, useValidFilters } from '../../../lib/address-filters';
 import { useFetch } from '../../../lib/use-fetch';
 import { getInsights } from '../insights-api';
 
@@ -13,28 +12,20 @@ export interface InsightFilters {
   to: string;
 }
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
 const wholeNumber = /^[1-9]\d{0,9}$/;
 
 /** The filters in the address; anything unreadable there counts as absent. */
-export function filtersOf(params: URLSearchParams): InsightFilters {
+function filtersOf(params: URLSearchParams): InsightFilters {
   const version = params.get('version') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
   return {
     version: wholeNumber.test(version) ? version : '',
-    from: day.test(from) ? from : '',
-    to: day.test(to) ? to : '',
+    from: dayIn(params, 'from'),
+    to: dayIn(params, 'to'),
   };
 }
 
-/** Why the date range cannot be asked for, or null. */
-export function rangeErrorOf({ from, to }: Pick<InsightFilters, 'from' | 'to'>): string | null {
-  return from && to && from > to ? 'The end date must not be before the start date' : null;
-}
-
 /** The filters as the API takes them. */
-export function queryOf(filters: InsightFilters): InsightsQuery {
+function queryOf(filters: InsightFilters): InsightsQuery {
   return {
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -47,25 +38,11 @@ export function queryOf(filters: InsightFilters): InsightsQuery {
  * asked for: the last valid filters stay applied while it shows its error.
  */
 export function useInsights() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const rangeError = rangeErrorOf(filters);
-  const lastValid = useRef(filters);
-  if (!rangeError) lastValid.current = filters;
-  const applied = lastValid.current;
+  const address = useAddressFilters();
+  const filters = filtersOf(address.params);
+  const { applied, rangeError } = useValidFilters(filters);
   const query = queryOf(applied);
   const figures = useFetch<InsightsResponse>(() => getInsights(query), [applied.version, applied.from, applied.to]);
-
-  function setFilter(key: keyof InsightFilters, value: string) {
-    setParams(
-      (current) => {
-        if (value === '') current.delete(key);
-        else current.set(key, value);
-        return current;
-      },
-      { replace: true },
-    );
-  }
 
   return {
     ...figures,
@@ -74,6 +51,6 @@ export function useInsights() {
     /** What the CSV export is asked for: the filters the figures show. */
     query,
     filtered: Boolean(applied.from || applied.to),
-    setFilter,
+    setFilter: (key: keyof InsightFilters, value: string) => address.setFilter(key, value),
   };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMatchesMedia } from '../../../lib/use-media-query';
-import { ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
+import { DateRangeFilter, ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { useResults, type PassFilter, type ReportFilter } from '../hooks/use-results';
 import { ResultCards } from './result-cards';
@@ -105,25 +105,12 @@ export function ResultsScreen() {
           value={filters.report}
           onChange={(event) => setFilter('report', event.currentTarget.value as ReportFilter)}
         />
-        <div className={classes.dates}>
-          <TextInput
-            type="date"
-            label="Submitted from"
-            className={classes.date}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => setFilter('from', event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Submitted to"
-            className={classes.date}
-            value={filters.to}
-            min={filters.from || undefined}
-            error={list.rangeError}
-            onChange={(event) => setFilter('to', event.currentTarget.value)}
-          />
-        </div>
+        <DateRangeFilter
+          from={filters.from}
+          to={filters.to}
+          error={list.rangeError}
+          onChange={(key, value) => setFilter(key, value)}
+        />
       </div>
 
       <ListPanel

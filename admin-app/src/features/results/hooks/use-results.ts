@@ -1,6 +1,5 @@
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ReportStatus, ResultFilterQuery, ResultListResponse } from '@prometrica/shared-api';
+import { dayIn, useAddressFilters, useValidFilters } from '../../../lib/address-filters';
 import { useFetch } from '../../../lib/use-fetch';
 import { useClampToLastPage, useServerPaging } from '../../../lib/use-server-paging';
 import { resultPages } from '../first-page';
@@ -20,25 +19,17 @@ export interface ResultFilters {
 }
 
 const reportFilters: readonly ReportFilter[] = ['all', 'draft', 'released', 'opened'];
-const day = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters in the address; anything unreadable there counts as absent. */
 function filtersOf(params: URLSearchParams): ResultFilters {
   const passed = params.get('passed');
   const report = params.get('report') as ReportFilter | null;
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
   return {
     passed: passed === 'true' || passed === 'false' ? passed : 'all',
     report: report && reportFilters.includes(report) ? report : 'all',
-    from: day.test(from) ? from : '',
-    to: day.test(to) ? to : '',
+    from: dayIn(params, 'from'),
+    to: dayIn(params, 'to'),
   };
-}
-
-/** Why the date range cannot be asked for, or null. */
-export function rangeErrorOf({ from, to }: Pick<ResultFilters, 'from' | 'to'>): string | null {
-  return from && to && from > to ? 'The end date must not be before the start date' : null;
 }
 
 /** The filters as the API takes them (the list, the exports and the reports' archive). */
@@ -60,12 +51,9 @@ export function filterQueryOf(filters: ResultFilters, search: string): ResultFil
 export function useResults() {
   const paging = useServerPaging();
   const { page, setPage, pageSize, debouncedSearch } = paging;
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const rangeError = rangeErrorOf(filters);
-  const lastValid = useRef(filters);
-  if (!rangeError) lastValid.current = filters;
-  const applied = lastValid.current;
+  const address = useAddressFilters();
+  const filters = filtersOf(address.params);
+  const { applied, rangeError } = useValidFilters(filters);
   const filterQuery = filterQueryOf(applied, debouncedSearch);
   const query = { page, limit: pageSize, ...filterQuery };
   const list = useFetch<ResultListResponse>(
@@ -76,14 +64,7 @@ export function useResults() {
   useClampToLastPage(page, list.data?.totalPages, setPage);
 
   function setFilter<K extends keyof ResultFilters>(key: K, value: ResultFilters[K]) {
-    setParams(
-      (current) => {
-        if (value === 'all' || value === '') current.delete(key);
-        else current.set(key, value);
-        return current;
-      },
-      { replace: true },
-    );
+    address.setFilter(key, value);
     setPage(1);
   }
 

@@ -30,7 +30,8 @@ export const definitions = {
     'Discrimination: how well the question separates stronger from weaker participants, from −1 to 1. It is the correlation between getting this question right and the score on the other questions. Negative or near zero suggests a wrong key or unclear wording.',
   options:
     'For each answer offered: the share of participants who chose it, and their mean score on the other questions. A wrong option chosen by high scorers is worth a second look.',
-  medianTime: 'The middle time participants spent on the question, from the times saved with their answers.',
+  medianTime:
+    'The middle time participants spent on the question, from the times saved with their answers. Times are counted in bands, so it is close rather than exact.',
 } as const;
 
 /** Each flag's badge text and what it means, thresholds included. */

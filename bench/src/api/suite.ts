@@ -279,54 +279,35 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
     );
 
     const admin = { authorization: `Bearer ${adminToken}` };
+    /** An admin read, once checked, at one connection and at all of them. */
+    const adminRead = async (name: string, path: string, ready: (body: unknown) => boolean) => {
+      await check(url, path, adminToken, ready);
+      const figures = await readFigures(url, { name, method: 'GET', path, headers: admin }, options);
+      log(
+        `${engine}: ${name} p95 ${figures.single.latencyMs.p95} ms at 1 connection; ${figures.loaded.requestsPerSecond} req/s p95 ${figures.loaded.latencyMs.p95} ms at ${options.connections}`,
+      );
+      return figures;
+    };
+    const someResults = (b: unknown) => (b as { totalResults: number }).totalResults > 0;
     // The results page as it opens (no filter: its summary from the aggregates), and with a search
     // (the summary then counted over the matching rows).
     const resultsPath = '/api/admin/getquizresult?page=1&limit=25';
-    await check(url, resultsPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
-    const results = await readFigures(
-      url,
-      { name: 'results page', method: 'GET', path: resultsPath, headers: admin },
-      options,
+    const results = await adminRead('results page', resultsPath, someResults);
+    const resultsSearch = await adminRead(
+      'results search',
+      `${resultsPath}&search=${encodeURIComponent(searchTerm)}`,
+      someResults,
     );
-    log(
-      `${engine}: results p95 ${results.single.latencyMs.p95} ms at 1 connection; ${results.loaded.requestsPerSecond} req/s p95 ${results.loaded.latencyMs.p95} ms at ${options.connections}`,
-    );
-    const searchPath = `${resultsPath}&search=${encodeURIComponent(searchTerm)}`;
-    await check(url, searchPath, adminToken, (b) => (b as { totalResults: number }).totalResults > 0);
-    const resultsSearch = await readFigures(
-      url,
-      { name: 'results search', method: 'GET', path: searchPath, headers: admin },
-      options,
-    );
-    log(
-      `${engine}: results search p95 ${resultsSearch.single.latencyMs.p95} ms at 1 connection; ${resultsSearch.loaded.requestsPerSecond} req/s p95 ${resultsSearch.loaded.latencyMs.p95} ms at ${options.connections}`,
-    );
-
-    // Insights of the seeded version: every figure of its 100,000 results, from the aggregates.
-    const insightsPath = `/api/admin/insights?version=${seededVersion}`;
-    await check(
-      url,
-      insightsPath,
-      adminToken,
+    // Insights of the seeded version: every figure of its results, from the aggregates.
+    const insights = await adminRead(
+      'insights figures',
+      `/api/admin/insights?version=${seededVersion}`,
       (b) => (b as { cohort: { participants: number } }).cohort.participants >= options.participants,
     );
-    const insights = await readFigures(
-      url,
-      { name: 'insights figures', method: 'GET', path: insightsPath, headers: admin },
-      options,
-    );
-    log(
-      `${engine}: insights p95 ${insights.single.latencyMs.p95} ms at 1 connection; ${insights.loaded.requestsPerSecond} req/s p95 ${insights.loaded.latencyMs.p95} ms at ${options.connections}`,
-    );
-
-    await check(url, '/api/admin/stats', adminToken, (b) => typeof (b as { totals: unknown }).totals === 'object');
-    const stats = await readFigures(
-      url,
-      { name: 'dashboard figures', method: 'GET', path: '/api/admin/stats', headers: admin },
-      options,
-    );
-    log(
-      `${engine}: stats p95 ${stats.single.latencyMs.p95} ms at 1 connection; ${stats.loaded.requestsPerSecond} req/s p95 ${stats.loaded.latencyMs.p95} ms at ${options.connections}`,
+    const stats = await adminRead(
+      'dashboard figures',
+      '/api/admin/stats',
+      (b) => typeof (b as { totals: unknown }).totals === 'object',
     );
 
     // Data out, last, on the server restarted: its memory is then measured from a fresh process,

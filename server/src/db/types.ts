@@ -301,7 +301,7 @@ export interface ReportLinksTable {
   created_by: string | null;
 }
 
-/** Results, passed and their percents' sum per submission day and month (`period`: YYYY-MM-DD or YYYY-MM; migration 0017; readers sum over `shard`). */
+/** Results, passed and their percents' sum per submission day and month (`period`: YYYY-MM-DD or MYYYY-MM; migration 0017; readers sum over `shard`). */
 export interface ResultPeriodTotalsTable {
   period: string;
   shard: number;

@@ -6,9 +6,9 @@ import { notNull } from './tables';
 // Aggregates every submission keeps current, in its own transaction, so the Insights section, the
 // results page's summary and the reports' percentiles read a few rows instead of every result
 // (docs/insights.md). Each table is keyed by a period of the submission's UTC time, `period`: its
-// day (YYYY-MM-DD) and its month (YYYY-MM), each submission counted under both, so a range of days
-// is the sum of its whole months' rows and its other days' rows; those of Insights also by
-// question-set version. `shard` spreads the rows one key
+// day (YYYY-MM-DD) and its month (MYYYY-MM: after every day in the key's order), each submission
+// counted under both, so a range of days is the sum of its whole months' rows and its other days'
+// rows; those of Insights also by question-set version (first in the key). `shard` spreads the rows one key
 // would have over a few (PostgreSQL writes several submission batches side by side, and each would
 // wait on the others' row locks otherwise); readers sum over it. A row whose counts reach zero (an
 // erasure) stays. The migration fills them from the stored results (`rebuildAggregates`, also the

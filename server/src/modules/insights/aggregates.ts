@@ -95,11 +95,15 @@ export function timeBucketSql(column: string): string {
 }
 
 /**
- * The periods a submission counts under: its UTC day (YYYY-MM-DD) and month (YYYY-MM), the
- * leading characters of its stored ISO time.
+ * The periods a submission counts under: its UTC day (`YYYY-MM-DD`) and its month, marked with a
+ * leading M (`MYYYY-MM`) so that months sort after every day and each kind is read by a range of
+ * the key (periods.ts): the leading characters of its stored ISO time.
  */
-export const periodLengths = [10, 7] as const;
-const periodsRelation = `(select ${periodLengths[0]} as len union all select ${periodLengths[1]}) as g`;
+export const submissionPeriods = (createdAt: string): [string, string] => [
+  createdAt.slice(0, 10),
+  `M${createdAt.slice(0, 7)}`,
+];
+const periodsRelation = `(select 10 as len, '' as mark union all select 7, 'M') as g`;
 
 /**
  * The statements (SQLite) or common table expressions (PostgreSQL) that add a batch of stored
@@ -112,7 +116,7 @@ const periodsRelation = `(select ${periodLengths[0]} as len union all select ${p
 export function aggregateInserts(dialect: Dialect, stored: string, shard: string): AggregateInsert[] {
   const pg = dialect === 'postgres';
   const versioned = `${stored}.question_set_version is not null`;
-  const period = `substr(${stored}.created_at, 1, g.len)`;
+  const period = `g.mark || substr(${stored}.created_at, 1, g.len)`;
   const from = `${stored} cross join ${periodsRelation}`;
   const elements = (list: string, alias: string) =>
     pg

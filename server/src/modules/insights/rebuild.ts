@@ -3,7 +3,7 @@ import { isPostgres } from '../../db/postgres/postgres';
 import type { Database, Executor } from '../../db/types';
 import type { VersionedQuestion } from '../questions/service';
 import { decodeAnswers, decodeCategories } from '../results/service';
-import { insightCodes, periodLengths, timeBucket, type InsightCodes } from './aggregates';
+import { insightCodes, submissionPeriods, timeBucket, type InsightCodes } from './aggregates';
 import { findVersionRecords } from './repository';
 
 // The aggregates (migration 0017) computed in JavaScript from the stored results, their answers and
@@ -52,7 +52,7 @@ export function addResult(
   for (const figure of decodeCategories(result.categories)) {
     bump(rows.percents, `${figure.categoryName}${sep}${Math.round(figure.percent)}`, sign);
   }
-  for (const length of periodLengths) addToPeriod(rows, result, codes, times, sign, result.created_at.slice(0, length));
+  for (const period of submissionPeriods(result.created_at)) addToPeriod(rows, result, codes, times, sign, period);
 }
 
 function addToPeriod(

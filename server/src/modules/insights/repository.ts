@@ -3,10 +3,11 @@ import { isPostgres } from '../../db/postgres/postgres';
 import type { Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
 import type { AnswerSums } from './figures';
-import { periodsOf } from './periods';
+import { periodRanges } from './periods';
 
 // Reads of the aggregates (migration 0017): sums over a version's rows of the periods a range of
-// days covers (periods.ts), over every shard.
+// days covers (periods.ts), over every shard; one statement per range of period keys, each a seek
+// of the table's key, the sums of a key over the ranges added here.
 
 /** A range of submission days, both ends optional and inclusive. */
 export interface DayRange {
@@ -14,19 +15,30 @@ export interface DayRange {
   to?: string;
 }
 
+/** The rows each range of period keys gives, one statement each. */
+async function overPeriods<T>(range: DayRange, read: (first: string, last: string) => Promise<T[]>): Promise<T[]> {
+  const parts = await Promise.all(periodRanges(range.from, range.to).map(([first, last]) => read(first, last)));
+  return parts.flat();
+}
+
+const add = <K>(map: Map<K, number>, key: K, count: number) => map.set(key, (map.get(key) ?? 0) + count);
+
 /** Participants per raw score, overall (scope -1) and per category index. */
 export async function readScores(
   db: Executor,
   version: number,
   range: DayRange,
 ): Promise<Map<number, Map<number, number>>> {
-  const rows = await db
-    .selectFrom('insight_scores')
-    .select(['scope', 'score', (eb) => eb.fn.sum<number | string>('count').as('count')])
-    .where('version', '=', version)
-    .where(periodsOf('period', range.from, range.to))
-    .groupBy(['scope', 'score'])
-    .execute();
+  const rows = await overPeriods(range, (first, last) =>
+    db
+      .selectFrom('insight_scores')
+      .select(['scope', 'score', (eb) => eb.fn.sum<number | string>('count').as('count')])
+      .where('version', '=', version)
+      .where('period', '>=', first)
+      .where('period', '<=', last)
+      .groupBy(['scope', 'score'])
+      .execute(),
+  );
   const scopes = new Map<number, Map<number, number>>();
   for (const row of rows) {
     const count = toCount(row.count);
@@ -34,26 +46,29 @@ export async function readScores(
     const scope = Number(row.scope);
     let counts = scopes.get(scope);
     if (!counts) scopes.set(scope, (counts = new Map()));
-    counts.set(Number(row.score), count);
+    add(counts, Number(row.score), count);
   }
   return scopes;
 }
 
-/** Per question position, the answers given with their counts and score sums. */
+/** Per question position, the answers given with their counts and score sums (an answer may come once per range). */
 export async function readAnswers(db: Executor, version: number, range: DayRange): Promise<Map<number, AnswerSums[]>> {
-  const rows = await db
-    .selectFrom('insight_answers')
-    .select([
-      'position',
-      'choice',
-      'correct',
-      (eb) => eb.fn.sum<number | string>('count').as('count'),
-      (eb) => eb.fn.sum<number | string>('score_sum').as('score_sum'),
-    ])
-    .where('version', '=', version)
-    .where(periodsOf('period', range.from, range.to))
-    .groupBy(['position', 'choice', 'correct'])
-    .execute();
+  const rows = await overPeriods(range, (first, last) =>
+    db
+      .selectFrom('insight_answers')
+      .select([
+        'position',
+        'choice',
+        'correct',
+        (eb) => eb.fn.sum<number | string>('count').as('count'),
+        (eb) => eb.fn.sum<number | string>('score_sum').as('score_sum'),
+      ])
+      .where('version', '=', version)
+      .where('period', '>=', first)
+      .where('period', '<=', last)
+      .groupBy(['position', 'choice', 'correct'])
+      .execute(),
+  );
   const positions = new Map<number, AnswerSums[]>();
   for (const row of rows) {
     const count = toCount(row.count);
@@ -77,18 +92,21 @@ export async function readTimes(
   version: number,
   range: DayRange,
 ): Promise<Map<string, Map<number, number>>> {
-  const rows = await db
-    .selectFrom('insight_times')
-    .select(['question_id', 'bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
-    .where('version', '=', version)
-    .where(periodsOf('period', range.from, range.to))
-    .groupBy(['question_id', 'bucket'])
-    .execute();
+  const rows = await overPeriods(range, (first, last) =>
+    db
+      .selectFrom('insight_times')
+      .select(['question_id', 'bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
+      .where('version', '=', version)
+      .where('period', '>=', first)
+      .where('period', '<=', last)
+      .groupBy(['question_id', 'bucket'])
+      .execute(),
+  );
   const questions = new Map<string, Map<number, number>>();
   for (const row of rows) {
     let buckets = questions.get(row.question_id);
     if (!buckets) questions.set(row.question_id, (buckets = new Map()));
-    buckets.set(Number(row.bucket), toCount(row.count));
+    add(buckets, Number(row.bucket), toCount(row.count));
   }
   return questions;
 }
@@ -112,13 +130,15 @@ export async function listVersions(
   }));
 }
 
-/** Results of all time per version (their overall score rows' month periods, summed). */
-export async function participantsPerVersion(db: Executor): Promise<Map<number, number>> {
+/** Results of all time of each of `versions` (their overall score rows of the months, summed). */
+export async function participantsPerVersion(db: Executor, versions: readonly number[]): Promise<Map<number, number>> {
+  if (versions.length === 0) return new Map();
   const rows = await db
     .selectFrom('insight_scores')
     .select(['version', (eb) => eb.fn.sum<number | string>('count').as('count')])
+    .where('version', 'in', versions)
+    .where('period', '>=', 'M')
     .where('scope', '=', -1)
-    .where(sql<boolean>`length(period) = 7`)
     .groupBy('version')
     .execute();
   return new Map(rows.map((row) => [Number(row.version), toCount(row.count)]));
@@ -141,16 +161,21 @@ export async function periodTotals(
   db: Executor,
   range: DayRange,
 ): Promise<{ results: number; passed: number; percentSum: number }> {
-  const row = await db
-    .selectFrom('result_period_totals')
-    .select([
-      (eb) => eb.fn.sum<number | string>('results').as('results'),
-      (eb) => eb.fn.sum<number | string>('passed').as('passed'),
-      (eb) => eb.fn.sum<number | string>('percent_sum').as('percent_sum'),
-    ])
-    .where(periodsOf('period', range.from, range.to))
-    .executeTakeFirst();
-  return { results: toCount(row?.results), passed: toCount(row?.passed), percentSum: toCount(row?.percent_sum) };
+  const rows = await overPeriods(range, (first, last) =>
+    db
+      .selectFrom('result_period_totals')
+      .select([
+        (eb) => eb.fn.sum<number | string>('results').as('results'),
+        (eb) => eb.fn.sum<number | string>('passed').as('passed'),
+        (eb) => eb.fn.sum<number | string>('percent_sum').as('percent_sum'),
+      ])
+      .where('period', '>=', first)
+      .where('period', '<=', last)
+      .execute(),
+  );
+  const sum = (column: 'results' | 'passed' | 'percent_sum') =>
+    rows.reduce((total, row) => total + toCount(row[column]), 0);
+  return { results: sum('results'), passed: sum('passed'), percentSum: sum('percent_sum') };
 }
 
 /** Results per stored percent of every version, overall (scope '') and per category name. */

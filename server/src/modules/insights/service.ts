@@ -31,7 +31,6 @@ import {
 
 export { batchShard, aggregateInserts, insightCodes, type InsightCodes } from './aggregates';
 export { rebuildAggregates, subtractParticipant } from './rebuild';
-export { periodsOf } from './periods';
 export { percentCounts, periodTotals } from './repository';
 
 /** The range of days asked for; `from` after `to` is refused (400 naming `from`), as on the results list. */
@@ -53,11 +52,11 @@ const empty = new Map<number, number>();
  */
 export async function getInsights(store: Store, query: InsightsQuery): Promise<InsightsResponse> {
   const range = dayRangeOf(query);
-  const [stored, participants, latest] = await Promise.all([
-    listVersions(store.db),
-    participantsPerVersion(store.db),
-    questionSet(store).latest(),
-  ]);
+  const [stored, latest] = await Promise.all([listVersions(store.db), questionSet(store).latest()]);
+  const participants = await participantsPerVersion(
+    store.db,
+    stored.map((row) => row.version),
+  );
   const versions = stored.map((row) => ({
     ...row,
     participants: participants.get(row.version) ?? 0,

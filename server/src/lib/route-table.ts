@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '@prometrica/shared-api/contract';
 import { FileReply, sendFile } from './file-reply';
@@ -92,11 +98,12 @@ export interface RouteDefinition<
   /**
    * Returns the contract's value, or a reply prepared once and shared by many requests (already
    * checked against `response` when it was prepared), or one serialised from the contract's type,
-   * or (a route with `produces`) a `FileReply`, sent as it is.
+   * or (a route with `produces`) a `FileReply`, sent as it is. A prepared reply at hand may be
+   * returned as it is, without a promise: it is sent at once.
    */
   handler(
     context: RouteContext<Parsed<Body>, Parsed<Query>, Parsed<Params>>,
-  ): Promise<z.input<Response> | PreparedJson | SerializedJson | FileReply>;
+  ): PreparedJson | Promise<z.input<Response> | PreparedJson | SerializedJson | FileReply>;
 }
 
 /** A route in the table, its input types erased. */
@@ -115,7 +122,7 @@ export interface ApiRoute {
   status: 200 | 201;
   errors: readonly number[];
   bodyLimit?: number;
-  handler(context: RouteContext<unknown, unknown, unknown>): Promise<unknown>;
+  handler(context: RouteContext<unknown, unknown, unknown>): PreparedJson | Promise<unknown>;
 }
 
 /** Declares a route; the handler's input types follow from its schemas. */
@@ -141,7 +148,10 @@ export class ContractViolation extends Error {
   }
 }
 
-function accessHook(app: FastifyInstance, rule: Access): preHandlerAsyncHookHandler | undefined {
+function accessHook(
+  app: FastifyInstance,
+  rule: Access,
+): preHandlerAsyncHookHandler | preHandlerHookHandler | undefined {
   switch (rule.kind) {
     case 'public':
       return undefined;
@@ -159,14 +169,9 @@ function accessHook(app: FastifyInstance, rule: Access): preHandlerAsyncHookHand
  * compressed: they hand out tokens next to what the caller typed, the mix that lets an observer
  * of compressed sizes guess a secret (BREACH); their replies are small anyway.
  */
-async function sendJson(route: ApiRoute, request: FastifyRequest, reply: FastifyReply, value: unknown) {
+function sendJson(route: ApiRoute, request: FastifyRequest, reply: FastifyReply, value: unknown) {
   reply.type('application/json; charset=utf-8');
-  if (value instanceof PreparedJson) {
-    const { body, encoding } = value.bodyFor(request.headers['accept-encoding']);
-    reply.header('vary', 'Accept-Encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return body;
-  }
+  if (value instanceof PreparedJson) return preparedBody(request, reply, value);
   const text = value instanceof SerializedJson ? value.text : JSON.stringify(value);
   if (route.access.kind === 'public' || text.length < compressFromBytes) return text;
   reply.header('vary', 'Accept-Encoding');
@@ -176,6 +181,43 @@ async function sendJson(route: ApiRoute, request: FastifyRequest, reply: Fastify
   return compressReply(Buffer.from(text, 'utf8'), encoding);
 }
 
+/** Whether a parsed query string holds no parameter. */
+function isEmptyQuery(query: unknown): boolean {
+  for (const _ in query as object) return false;
+  return true;
+}
+
+/**
+ * A route's query parser. A URL without parameters (most calls of a route whose parameters are
+ * optional: getquestion's version) always parses to the same value: it is parsed once, frozen and
+ * shared, and only a query with parameters goes through the schema.
+ */
+function queryParser(route: ApiRoute): ((query: unknown) => unknown) | undefined {
+  const schema = route.query;
+  if (!schema) return undefined;
+  const empty = schema.safeParse({});
+  if (!empty.success) return (query) => parse(schema, query, 'query');
+  const emptyValue: unknown = Object.freeze(empty.data);
+  return (query) => (isEmptyQuery(query) ? emptyValue : parse(schema, query, 'query'));
+}
+
+/** The bytes of a prepared reply for the request's `Accept-Encoding`, with the headers that say so. */
+function preparedBody(request: FastifyRequest, reply: FastifyReply, value: PreparedJson): Buffer {
+  const { body, encoding } = value.bodyFor(request.headers['accept-encoding']);
+  reply.header('vary', 'Accept-Encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return body;
+}
+
+/** A handler's value sent as its route says: a file as it is, JSON checked against the contract unless prepared or serialised. */
+function finish(route: ApiRoute, request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  if (value instanceof FileReply) return sendFile(reply, value);
+  if (value instanceof PreparedJson || value instanceof SerializedJson) return sendJson(route, request, reply, value);
+  const checked = route.response.safeParse(value);
+  if (!checked.success) throw new ContractViolation(route, checked.error);
+  return sendJson(route, request, reply, checked.data);
+}
+
 /**
  * Registers one route: access check first, then every body, query and param is parsed with its
  * schema (400 naming the field), and the reply is checked against the response schema, which
@@ -183,27 +225,27 @@ async function sendJson(route: ApiRoute, request: FastifyRequest, reply: Fastify
  */
 export function registerRoute(app: FastifyInstance, route: ApiRoute): void {
   const preHandler = accessHook(app, route.access);
+  const parseQuery = queryParser(route);
   app.route({
     method: route.method,
     url: route.url,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     ...(preHandler ? { preHandler } : {}),
-    handler: (request, reply) =>
-      // Counted until it settles: the database closes only after it (see `InFlight`).
-      app.inFlight.run(async () => {
-        const params = route.params ? parse(route.params, request.params, 'params') : undefined;
-        const query = route.query ? parse(route.query, request.query, 'query') : undefined;
-        const body = route.body
-          ? (route.readBody?.(request.body) ?? parse(route.body, request.body, 'body'))
-          : undefined;
-        reply.code(route.status);
-        const value = await route.handler({ body, query, params, request, reply, app });
-        if (value instanceof FileReply) return sendFile(reply, value);
-        if (value instanceof PreparedJson || value instanceof SerializedJson)
-          return sendJson(route, request, reply, value);
-        const checked = route.response.safeParse(value);
-        if (!checked.success) throw new ContractViolation(route, checked.error);
-        return sendJson(route, request, reply, checked.data);
-      }),
+    // Parsing and the handler's first steps run at once (a bad input throws, and Fastify answers
+    // with the error as it does a rejection). A prepared reply the handler has at hand is sent
+    // without a promise; anything else is counted until it settles: the database closes only after
+    // it (see `InFlight`).
+    handler: (request, reply) => {
+      const params = route.params ? parse(route.params, request.params, 'params') : undefined;
+      const query = parseQuery?.(request.query);
+      const body = route.body ? (route.readBody?.(request.body) ?? parse(route.body, request.body, 'body')) : undefined;
+      reply.code(route.status);
+      const value = route.handler({ body, query, params, request, reply, app });
+      if (value instanceof PreparedJson) {
+        reply.type('application/json; charset=utf-8');
+        return preparedBody(request, reply, value);
+      }
+      return app.inFlight.run(async () => finish(route, request, reply, await value));
+    },
   });
 }

@@ -117,4 +117,21 @@ describe('HS256 tokens', () => {
     clock += ACCESS_TOKEN_TTL_SECONDS * 1000;
     expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
   });
+
+  it('never takes a remembered signature for another token that carries it', () => {
+    const tokens = createTokenService(secret);
+    const token = tokens.issueParticipantToken('participant-1', 'session-1');
+    expect(tokens.verify(token).ok).toBe(true);
+    const [header, , signature] = token.split('.');
+    // The remembered signature on other claims (another participant, an account) is refused.
+    for (const claims of [
+      { sub: 'participant-2', role: 'user', kind: 'participant', sid: 'session-1' },
+      { sub: 'participant-1', role: 'superadmin', kind: 'account', sid: 'session-1' },
+    ]) {
+      const payload = Buffer.from(JSON.stringify({ ...claims, iat: now, exp: now + 60 })).toString('base64url');
+      expect(tokens.verify(`${header}.${payload}.${signature}`)).toEqual({ ok: false, reason: 'signature' });
+    }
+    // And the token itself is still remembered and accepted.
+    expect(tokens.verify(token).ok).toBe(true);
+  });
 });

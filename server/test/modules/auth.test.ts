@@ -300,6 +300,26 @@ describe('POST /api/auth/validateuser', () => {
     expect((await checkAuth(`Bearer ${token}`)).statusCode).toBe(401);
   });
 
+  it('reads the Bearer token however the header spells it, and refuses anything around it', async () => {
+    const { token } = (await validate({ email: 'spelling.holder@example.com' })).json();
+    const questions = (authorization: string) =>
+      subject.app.inject({ method: 'GET', url: '/api/user/getquestion', headers: { authorization } });
+    for (const spelling of [`Bearer ${token}`, `bearer ${token}`, `BEARER  ${token}`, `Bearer\t${token}`]) {
+      expect((await questions(spelling)).statusCode).toBe(200);
+    }
+    for (const spelling of [
+      `Bearer ${token}x`,
+      `Bearer ${token} ${token}`,
+      `Bearer ${token}.`,
+      `Basic ${token}`,
+      token,
+    ]) {
+      const refused = await questions(spelling);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ message: 'Invalid token' });
+    }
+  });
+
   it('says an email has submitted, but returns answers and scores only to the browser that submitted them', async () => {
     const email = 'private.person@example.com';
     const mine = (await validate({ email, name: 'Private Person' })).json().token as string;

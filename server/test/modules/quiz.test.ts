@@ -96,6 +96,25 @@ describe('GET /api/user/getquestion', () => {
 });
 
 describe('the shared question list', () => {
+  it('is at hand while fresh, and a promise only when it is read (again)', async () => {
+    let clock = 0;
+    const set = new QuestionSet(subject.app, () => clock);
+    const reading = set.replyNow();
+    expect(reading).toBeInstanceOf(Promise);
+    const first = await reading;
+    expect(set.replyNow()).toBe(first);
+    clock = questionSetTtlMs - 1;
+    expect(set.replyNow()).toBe(first);
+    // Expired: what reply() gives, the list served while one reload runs.
+    clock = questionSetTtlMs;
+    const expired = set.replyNow();
+    expect(expired).toBeInstanceOf(Promise);
+    expect(await expired).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Read again and unchanged: the same prepared reply, at hand again.
+    expect(set.replyNow()).toBe(first);
+  });
+
   it('reads a change made by another process once its time is up, serving the old list meanwhile', async () => {
     let clock = 0;
     const set = new QuestionSet(subject.app, () => clock);

@@ -149,6 +149,16 @@ export class QuestionSet {
     return (await this.snapshot()).reply;
   }
 
+  /**
+   * The reply as `reply()` gives it, at once while the set read last is fresh (almost every call):
+   * the route sends it without a promise. A promise only when the set is read again.
+   */
+  replyNow(): PreparedJson | Promise<PreparedJson> {
+    const current = this.current;
+    if (current && this.now() - current.readAt < questionSetTtlMs) return current.reply;
+    return this.reply();
+  }
+
   async records(): Promise<readonly VersionedQuestion[]> {
     return (await this.snapshot()).records;
   }

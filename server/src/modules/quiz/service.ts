@@ -37,10 +37,15 @@ type SubmitBody = z.output<typeof submitAnswersBodySchema>;
 
 /**
  * `GET user/getquestion`: every question in quiz order, never with its correct answer; the current
- * set (prepared once, no database read), or with `version` that version of it (prepared once too).
+ * set (prepared once, no database read; no promise while it is fresh), or with `version` that
+ * version of it (prepared once too).
  */
-export async function getParticipantQuestions(store: Store, version?: number): Promise<PreparedJson> {
-  if (version === undefined) return questionSet(store).reply();
+export function getParticipantQuestions(store: Store, version?: number): PreparedJson | Promise<PreparedJson> {
+  if (version === undefined) return questionSet(store).replyNow();
+  return versionReply(store, version);
+}
+
+async function versionReply(store: Store, version: number): Promise<PreparedJson> {
   const set = await questionSet(store).version(version);
   if (!set) throw notFound(`Question set version ${version} not found`);
   return set.reply;

@@ -77,16 +77,23 @@ export function apiSecurityHeaders(config: Pick<Config, 'behindHttps'>): Record<
   };
 }
 
+/**
+ * A header set as the hook sets it: names already in lower case, as Fastify keeps them, so setting
+ * one makes no new string (and no hash of it) a response.
+ */
+const lowerCaseEntries = (headers: Record<string, string>): ReadonlyArray<readonly [string, string]> =>
+  Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+
 const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 export const securityHeadersPlugin: FastifyPluginAsync<{ config: Config }> = globalPlugin(
   'security-headers',
   async (app, { config }) => {
-    const headers = securityHeaders(config);
-    const apiHeaders = apiSecurityHeaders(config);
+    const headers = lowerCaseEntries(securityHeaders(config));
+    const apiHeaders = lowerCaseEntries(apiSecurityHeaders(config));
     // Callback style: the hook runs on every response, and an async one costs a promise each time.
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(isApiReply(request.url) ? apiHeaders : headers);
+      for (const [name, value] of isApiReply(request.url) ? apiHeaders : headers) reply.header(name, value);
       done(null, payload);
     });
   },

@@ -1,6 +1,7 @@
 // Development aid (not part of `pnpm bench`): answer saves (with WHAT=s,a, a round of submissions
-// first, as the bench runs them) of two or more server trees against one seeded database, in
-// alternating rounds, so that a change is compared with what it replaces under the same load of the
+// first, as the bench runs them; with WHAT=q, getquestion as the bench loads it, 50 participants'
+// tokens in turn, each run just after one of bare Fastify, with the ratio) of two or more server
+// trees against one seeded database, in alternating rounds, so that a change is compared with what it replaces under the same load of the
 // machine. Each round starts the side's server afresh on the same database, lets it serve saves of
 // participants of their own for WARM seconds, then measures with participants no round has used.
 // Each line gives the rate, the latencies, the server's CPU time a request (and each busy thread's:
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDatabase, type Engine } from '../api/database';
 import { runLoad, type LoadResult } from '../api/load';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort } from '../api/processes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort, startBareServer } from '../api/processes';
 import { answerSaveRequests, currentQuestionSetVersion, participantTokens, submissionRequests } from '../api/requests';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
 import { repoRoot } from '../paths';
@@ -121,6 +122,7 @@ async function main() {
   const rounds = Number(process.env.ROUNDS ?? 3);
   const what = (process.env.WHAT ?? 'a').split(',');
   const database = await createDatabase(engine, process.env.DATABASE_URL || undefined);
+  let bareServer: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
     const seeded = await seedDatabase(database, {
       participants: Number(process.env.N ?? settings.participants),
@@ -148,8 +150,10 @@ async function main() {
     const writers = await addFreshParticipants(database, Math.max(1, writersPerRun * runs), 'writer', {
       consented: true,
     });
+    const readers = what.includes('q') ? await addFreshParticipants(database, 50, 'reader') : [];
     await database.settle();
     const issue = participantTokens();
+    if (what.includes('q')) bareServer = await startBareServer();
     let version: number | undefined;
     let run = 0;
     for (let round = 0; round < rounds; round++) {
@@ -175,6 +179,29 @@ async function main() {
                 ),
               },
               { ...settings, seconds: warmSeconds - 1, warmupSeconds: 1 },
+            );
+          }
+          if (bareServer) {
+            // As the bench measures it: bare Fastify, then getquestion at once.
+            const bare = await runLoad(bareServer.url, { name: 'bare fastify', method: 'GET', path: '/' }, settings);
+            const before = load1();
+            const cpu = server.cpuMs();
+            const threads = server.threadMs();
+            const result = await runLoad(
+              server.url,
+              {
+                name: 'getquestion',
+                method: 'GET',
+                path: '/api/user/getquestion',
+                variants: readers.map((reader) => ({ headers: { authorization: `Bearer ${issue(reader)}` } })),
+              },
+              settings,
+            );
+            const total = server.cpuMs() - cpu;
+            const cpuUse = { total, before: threads, after: server.threadMs(), postgres: 0 };
+            const ratio = (result.requestsPerSecond / bare.requestsPerSecond).toFixed(3);
+            console.log(
+              `${line(side.name, 'getq  ', result, cpuUse, before)} bare ${Math.round(bare.requestsPerSecond)}/s ratio ${ratio}`,
             );
           }
           if (what.includes('s')) {
@@ -223,6 +250,7 @@ async function main() {
       }
     }
   } finally {
+    await bareServer?.stop();
     await database.drop();
   }
 }

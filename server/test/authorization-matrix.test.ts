@@ -52,6 +52,8 @@ const matrix: ReadonlyArray<readonly [route: string, none: number, participant: 
   ['GET /api/admin/getquizresult',                             401, 401, 403, 200, 200],
   ['GET /api/admin/getquizresult/:id',                         401, 401, 403, 200, 200],
   ['GET /api/admin/stats',                                     401, 401, 403, 200, 200],
+  ['GET /api/admin/insights',                                  401, 401, 403, 200, 200],
+  ['GET /api/admin/insights/export',                           401, 401, 403, 200, 200],
   ['GET /api/admin/reports/:resultId',                         401, 401, 403, 200, 200],
   ['PUT /api/admin/reports/:resultId/comments',                401, 401, 403, 200, 200],
   ['GET /api/admin/reports/:resultId/versions',                401, 401, 403, 200, 200],
@@ -304,6 +306,8 @@ const requests: Record<string, (caller: Caller) => Promise<Prepared>> = {
   'GET /api/admin/getquizresult': async () => ({ url: '/api/admin/getquizresult?page=1&limit=25&search=&passed=true' }),
   'GET /api/admin/getquizresult/:id': async () => ({ url: `/api/admin/getquizresult/${resultId}` }),
   'GET /api/admin/stats': async () => ({ url: '/api/admin/stats?year=2025' }),
+  'GET /api/admin/insights': async () => ({ url: '/api/admin/insights' }),
+  'GET /api/admin/insights/export': async () => ({ url: '/api/admin/insights/export' }),
   'GET /api/admin/reports/:resultId': async () => ({ url: `/api/admin/reports/${resultId}` }),
   'PUT /api/admin/reports/:resultId/comments': async () => {
     // Each cell edits the version the one before it saved.

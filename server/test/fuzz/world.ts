@@ -27,7 +27,7 @@ function readPositiveInteger(name: string, fallback: number): number {
 export const fuzzGroups = {
   participant: ['health', 'auth', 'quiz', 'concern-ratings', 'participation'],
   content: ['questions', 'categories', 'concerns'],
-  accounts: ['users', 'results', 'reports', 'stats', 'invitations', 'audit', 'second-factor', 'sessions'],
+  accounts: ['users', 'results', 'reports', 'stats', 'insights', 'invitations', 'audit', 'second-factor', 'sessions'],
 } as const;
 
 export const routesOf = (group: keyof typeof fuzzGroups): ApiRoute[] =>

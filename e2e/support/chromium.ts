@@ -14,3 +14,13 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-sync',
   ],
 };
+
+/** Slow 4G as Lighthouse uses it: 150 ms RTT, 1.6 Mbps down, 750 kbps up (the bench's lab profile). */
+export const slow4g = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+/** The lab profile's CPU: four times slower. */
+export const cpuSlowdown = 4;

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { cpuSlowdown, slow4g } from '../support/chromium';
 import { useServer } from '../support/server';
 
 // The details form of `/` is painted with the page, before any script runs, and takes typing at
 // once. On a slow phone (the bench's lab profile: a 4× slower CPU and slow 4G) the live form takes
 // its place a second or more later; whatever was typed meanwhile must be in the live form, once.
-
-/** Slow 4G as the bench's lab emulates it: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
-const slow4g = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
 
 /** Records, in the page, whether the first character typed went to the painted form, and when that was replaced. */
 const takeoverRecorder = `(() => {
@@ -38,7 +31,7 @@ async function throttled(page: Page): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', slow4g);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
 /**

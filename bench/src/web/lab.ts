@@ -21,6 +21,31 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
+/**
+ * Runs `measure` once per run on a cold page (a fresh context, so an empty cache) that has `scripts`
+ * installed before any of its own and is throttled to the lab profile; the figures it returns.
+ */
+async function coldRuns(
+  browser: Browser,
+  runs: number,
+  scripts: readonly string[],
+  measure: (page: Page) => Promise<number>,
+): Promise<number[]> {
+  const figures: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      for (const script of scripts) await page.addInitScript(script);
+      await throttle(context, page);
+      figures.push(await measure(page));
+    } finally {
+      await context.close();
+    }
+  }
+  return figures;
+}
+
 /** The middle of the values (the mean of the two middle ones for an even count). */
 export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,26 +68,16 @@ export async function measureLcp(
   marker: ScreenMarker,
   options: { runs: number; initScript?: string },
 ): Promise<LcpResult> {
-  const runs: number[] = [];
-  for (let run = 0; run < options.runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const page = await context.newPage();
-      if (options.initScript) await page.addInitScript(options.initScript);
-      await page.addInitScript(lcpObserver);
-      await page.addInitScript(markerWatcher(marker));
-      await throttle(context, page);
-      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-      await waitForScreen(page, 60_000);
-      // Let the painted screen's entries arrive (they are reported after the frame).
-      await page.waitForTimeout(500);
-      const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
-      if (!lcp) throw new Error(`no largest-contentful-paint entry for ${url}`);
-      runs.push(round(lcp));
-    } finally {
-      await context.close();
-    }
-  }
+  const scripts = [...(options.initScript ? [options.initScript] : []), lcpObserver, markerWatcher(marker)];
+  const runs = await coldRuns(browser, options.runs, scripts, async (page) => {
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await waitForScreen(page, 60_000);
+    // Let the painted screen's entries arrive (they are reported after the frame).
+    await page.waitForTimeout(500);
+    const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
+    if (!lcp) throw new Error(`no largest-contentful-paint entry for ${url}`);
+    return round(lcp);
+  });
   return { url, runs, ms: round(median(runs)) };
 }
 
@@ -132,48 +147,35 @@ export async function measureUsable(
   form: UsableForm,
   options: { runs: number },
 ): Promise<UsableResult> {
-  const runs: number[] = [];
-  for (let run = 0; run < options.runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const page = await context.newPage();
-      await page.addInitScript(typingRecorder);
-      await page.addInitScript(fieldsOnScreen(form));
-      await throttle(context, page);
-      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-      // The fields that take typing (a read-only copy painted before the app does not) and the
-      // button, once all are on screen, found in the page as each frame is drawn.
-      const boxes = await page.waitForFunction(
-        () => (globalThis as unknown as { __fieldsOnScreen: () => unknown }).__fieldsOnScreen(),
-        undefined,
-        { timeout: 60_000, polling: 'raf' },
-      );
-      // A tap where each field is and a key, sent as input events: the page handles each when its
-      // main thread is free, as it would a person's.
-      for (const { x, y } of (await boxes.jsonValue()) as Array<{ x: number; y: number }>) {
-        await page.mouse.click(x, y);
-        await page.keyboard.type('x');
-      }
-      await page.waitForFunction(
-        (n) => (globalThis as unknown as { __typedAt: number[] }).__typedAt.length >= n,
-        form.fields.length,
-        {
-          timeout: 60_000,
-          polling: 50,
-        },
-      );
-      const typed = await page.evaluate(() => (globalThis as unknown as { __typedAt: number[] }).__typedAt);
-      // Whatever shows the form in the end has every character, once.
-      await page.locator('[data-first-paint]').waitFor({ state: 'detached', timeout: 60_000 });
-      for (const label of form.fields) {
-        const value = await page.getByLabel(label).and(page.locator('input')).inputValue({ timeout: 60_000 });
-        if (value !== 'x') throw new Error(`${url}: the field "${label}" holds "${value}" after typing "x" into it`);
-      }
-      runs.push(round(Math.max(...typed)));
-    } finally {
-      await context.close();
+  const runs = await coldRuns(browser, options.runs, [typingRecorder, fieldsOnScreen(form)], async (page) => {
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    // The fields that take typing (a read-only copy painted before the app does not) and the
+    // button, once all are on screen, found in the page as each frame is drawn.
+    const boxes = await page.waitForFunction(
+      () => (globalThis as unknown as { __fieldsOnScreen: () => unknown }).__fieldsOnScreen(),
+      undefined,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    // A tap where each field is and a key, sent as input events: the page handles each when its
+    // main thread is free, as it would a person's.
+    for (const { x, y } of (await boxes.jsonValue()) as Array<{ x: number; y: number }>) {
+      await page.mouse.click(x, y);
+      await page.keyboard.type('x');
     }
-  }
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as { __typedAt: number[] }).__typedAt.length >= n,
+      form.fields.length,
+      { timeout: 60_000, polling: 50 },
+    );
+    const typed = await page.evaluate(() => (globalThis as unknown as { __typedAt: number[] }).__typedAt);
+    // Whatever shows the form in the end has every character, once.
+    await page.locator('[data-first-paint]').waitFor({ state: 'detached', timeout: 60_000 });
+    for (const label of form.fields) {
+      const value = await page.getByLabel(label).and(page.locator('input')).inputValue({ timeout: 60_000 });
+      if (value !== 'x') throw new Error(`${url}: the field "${label}" holds "${value}" after typing "x" into it`);
+    }
+    return round(Math.max(...typed));
+  });
   return { url, runs, ms: round(median(runs)) };
 }
 

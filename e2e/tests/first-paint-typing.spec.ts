@@ -27,6 +27,13 @@ interface Typing {
 }
 
 async function throttled(page: Page): Promise<void> {
+  // The participant remote's entry held back a little longer than the network takes, so that the
+  // typing begins on the painted form even on a machine busy with other work, and the live form
+  // takes over part-way through it.
+  await page.route(/\/remotes\/participant\/remoteEntry\.js(?:\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

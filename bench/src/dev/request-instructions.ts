@@ -132,8 +132,14 @@ async function measure(
     control('-i', 'off');
     return { perRequest: (loaded - idle) / counted, idlePerSecond: idle / seconds };
   } finally {
-    child.kill('SIGKILL');
+    // Stopped, not killed, so that valgrind removes its control pipes; killed if it hangs.
+    child.kill('SIGTERM');
+    const stopping = setTimeout(() => child.kill('SIGKILL'), 60_000);
     await exited;
+    clearTimeout(stopping);
+    for (const file of readdirSync(repoRoot).filter((one) => one.startsWith(`.callgrind-${name}-${process.pid}`))) {
+      rmSync(join(repoRoot, file), { force: true });
+    }
   }
 }
 

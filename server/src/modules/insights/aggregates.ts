@@ -153,11 +153,19 @@ export function aggregateInserts(dialect: Dialect, stored: string, shard: string
        from ${from} ${elements(`${stored}.insight_categories`, 'c')} where ${versioned}) as s
      where true group by 1, 2, 3, 4 order by 1, 2, 3, 4
      ${add('insight_scores', 'version, period, scope, score', ['count'])}`,
+    // The answers (a list of each submission's) are grouped by day once, then counted under the
+    // day and the month: the lists are read once, not once per period.
     `insert into insight_answers (version, period, position, choice, correct, shard, count, score_sum)
-     select ${stored}.question_set_version, ${period}, ${index('i')}, ${element('i')} / 2 - 1, ${element('i')} % 2,
-       ${shard}, count(*), sum(${stored}.correct)
-     from ${from} ${elements(`${stored}.insight_items`, 'i')} where ${versioned}
-     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+     select d.version, g.mark || substr(d.day, 1, g.len), d.position, d.choice, d.correct, ${shard},
+       sum(d.count), sum(d.score_sum)
+     from (
+       select ${stored}.question_set_version as version, substr(${stored}.created_at, 1, 10) as day,
+         ${index('i')} as position, ${element('i')} / 2 - 1 as choice, ${element('i')} % 2 as correct,
+         count(*) as count, sum(${stored}.correct) as score_sum
+       from ${stored} ${elements(`${stored}.insight_items`, 'i')} where ${versioned}
+       group by 1, 2, 3, 4, 5) as d
+     cross join ${periodsRelation}
+     where true group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
      ${add('insight_answers', 'version, period, position, choice, correct', ['count', 'score_sum'])}`,
     `insert into insight_times (version, period, question_id, bucket, shard, count)
      select ${stored}.question_set_version, ${period}, t.question_id, ${timeBucketSql('t.time_ms')}, ${shard}, count(*)

@@ -80,12 +80,12 @@ async function fillEveryTable(app: FastifyInstance) {
     consent: false,
   });
   await created('POST', '/api/useragreement/add', { imageBase64: signaturePng, date: '2026-03-02' }, participant.token);
-  // One answer saved as it was given, before the submission.
+  // One answer saved as it was given, with its time, before the submission.
   const { questionSetVersion } = (await call(app, 'GET', '/api/user/progress', { token: participant.token })).json();
   const [question] = await currentQuestions(app);
   const saved = await call(app, 'POST', '/api/user/answer', {
     token: participant.token,
-    payload: { questionId: question!.id, userAnswer: question!.correctAnswer, questionSetVersion },
+    payload: { questionId: question!.id, userAnswer: question!.correctAnswer, questionSetVersion, timeMs: 4200 },
   });
   expect(saved.statusCode).toBe(200);
   expect((await submitAll(app, participant.token, (_, index) => index % 3 === 0)).statusCode).toBe(201);

@@ -42,7 +42,9 @@ function inputHash(): string {
 /** Builds the baseline if stale; returns whether it built. */
 export function buildBaselineIfStale(log: (line: string) => void = console.log): boolean {
   const hash = inputHash();
-  const built = ['details', 'login', 'peer-surveyjs'].every((screen) => existsSync(join(baselineDir, 'dist', screen, 'index.html')));
+  const built = ['details', 'login', 'peer-surveyjs'].every((screen) =>
+    existsSync(join(baselineDir, 'dist', screen, 'index.html')),
+  );
   if (built && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return false;
   const started = Date.now();
   log('[bench] building the plain (non-federated) baseline...');

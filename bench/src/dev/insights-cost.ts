@@ -3,7 +3,8 @@
 // unless N says otherwise): the results page as it opens, with a search, and Insights, at one
 // connection and at CONNECTIONS (100); then the server's submission statements in batches of BATCH
 // (64, the group commit's cap), each batch its own transaction on one connection, with the
-// aggregates and (SQLite, where they are statements of their own) without them.
+// aggregates and (SQLite, where they are statements of their own) without them, with each
+// statement's mean time a batch on SQLite. STATEMENTS_ONLY=1 leaves out the reads.
 import { openDatabase } from '../../../server/src/db/index';
 import { executeInOrder, executeKept } from '../../../server/src/db/statements/execute';
 import { insightCodes } from '../../../server/src/modules/insights/service';
@@ -21,8 +22,6 @@ import { addFreshParticipants, seedDatabase, seededVersion } from '../api/seed';
 async function main() {
   const engine = (process.env.ENGINE ?? 'sqlite') as Engine;
   const participants = Number(process.env.N ?? 100_000);
-  const connections = Number(process.env.CONNECTIONS ?? 100);
-  const seconds = Number(process.env.SECONDS ?? 8);
   const batch = Number(process.env.BATCH ?? 64);
   const batches = Number(process.env.BATCHES ?? 120);
   const database = await createDatabase(engine, process.env.DATABASE_URL || undefined);
@@ -35,26 +34,7 @@ async function main() {
     const people = await addFreshParticipants(database, batch * batches * 2, 'cost', { consented: true });
     await database.settle();
 
-    const server = await startBenchServer(database.serverEnv, database.dataDir);
-    try {
-      const headers = { authorization: `Bearer ${await adminLogin(server.url)}` };
-      for (const [name, path] of [
-        ['results page', '/api/admin/getquizresult?page=1&limit=25'],
-        ['results search', `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`],
-        ['insights', `/api/admin/insights?version=${seededVersion}`],
-        ['insights, a quarter', `/api/admin/insights?version=${seededVersion}&from=2026-01-15&to=2026-04-14`],
-      ] as const) {
-        const load = { name, method: 'GET' as const, path, headers };
-        const single = await runLoad(server.url, load, { connections: 1, seconds, warmupSeconds: 1 });
-        const loaded = await runLoad(server.url, load, { connections, seconds, warmupSeconds: 1 });
-        console.log(
-          `${engine} ${name}: p50 ${single.latencyMs.p50} p95 ${single.latencyMs.p95} ms at 1 conn; ` +
-            `${loaded.requestsPerSecond} req/s p95 ${loaded.latencyMs.p95} ms at ${connections} (non-2xx ${single.non2xx + loaded.non2xx})`,
-        );
-      }
-    } finally {
-      await server.stop();
-    }
+    if (!process.env.STATEMENTS_ONLY) await readFigures(engine, database);
 
     // The submission statements alone, on the seeded version.
     const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
@@ -92,10 +72,17 @@ async function main() {
       const write = async (items: readonly NewSubmission[], aggregates: boolean) => {
         if (engine === 'postgres') return executeKept(db, submissionStatements(db, items));
         const statements = submissionStatements(db, items);
-        return db
-          .transaction()
-          .execute((trx) => executeInOrder(trx, aggregates ? statements : withoutAggregates(statements)));
+        return db.transaction().execute(async (trx) => {
+          for (const statement of aggregates ? statements : withoutAggregates(statements)) {
+            const at = performance.now();
+            await executeInOrder(trx, [statement]);
+            const table = /insert into (\w+)/.exec(statement.sql)?.[1] ?? 'other';
+            statementMs.set(table, (statementMs.get(table) ?? 0) + performance.now() - at);
+          }
+        });
       };
+      // Time in each statement (by the table it writes) over a mode's batches (SQLite).
+      const statementMs = new Map<string, number>();
       const modes = engine === 'postgres' ? [true] : [false, true, false, true];
       let next = 0;
       for (const aggregates of modes) {
@@ -109,6 +96,11 @@ async function main() {
           times.push(performance.now() - at);
         }
         times.sort((a, b) => a - b);
+        if (statementMs.size > 0) {
+          const each = [...statementMs].map(([table, ms]) => `${table} ${(ms / rounds).toFixed(2)}`).join(', ');
+          console.log(`${engine} ${aggregates ? 'with' : 'without'} the aggregates, ms a batch: ${each}`);
+          statementMs.clear();
+        }
         const mean = times.reduce((s, t) => s + t, 0) / times.length;
         console.log(
           `${engine} a batch of ${batch} ${aggregates ? 'with' : 'without'} the aggregates: mean ${mean.toFixed(2)} ms, ` +
@@ -120,6 +112,32 @@ async function main() {
     }
   } finally {
     await database.drop();
+  }
+}
+
+/** The results page, its search and Insights, read at one connection and at CONNECTIONS. */
+async function readFigures(engine: Engine, database: Awaited<ReturnType<typeof createDatabase>>) {
+  const connections = Number(process.env.CONNECTIONS ?? 100);
+  const seconds = Number(process.env.SECONDS ?? 8);
+  const server = await startBenchServer(database.serverEnv, database.dataDir);
+  try {
+    const headers = { authorization: `Bearer ${await adminLogin(server.url)}` };
+    for (const [name, path] of [
+      ['results page', '/api/admin/getquizresult?page=1&limit=25'],
+      ['results search', `/api/admin/getquizresult?page=1&limit=25&search=${searchTerm}`],
+      ['insights', `/api/admin/insights?version=${seededVersion}`],
+      ['insights, a quarter', `/api/admin/insights?version=${seededVersion}&from=2026-01-15&to=2026-04-14`],
+    ] as const) {
+      const load = { name, method: 'GET' as const, path, headers };
+      const single = await runLoad(server.url, load, { connections: 1, seconds, warmupSeconds: 1 });
+      const loaded = await runLoad(server.url, load, { connections, seconds, warmupSeconds: 1 });
+      console.log(
+        `${engine} ${name}: p50 ${single.latencyMs.p50} p95 ${single.latencyMs.p95} ms at 1 conn; ` +
+          `${loaded.requestsPerSecond} req/s p95 ${loaded.latencyMs.p95} ms at ${connections} (non-2xx ${single.non2xx + loaded.non2xx})`,
+      );
+    }
+  } finally {
+    await server.stop();
   }
 }
 

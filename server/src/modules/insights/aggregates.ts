@@ -105,6 +105,48 @@ export const submissionPeriods = (createdAt: string): [string, string] => [
 ];
 const periodsRelation = `(select 10 as len, '' as mark union all select 7, 'M') as g`;
 
+/** The aggregate tables (migration 0017), each with its key, the columns a row adds, and their types. */
+export const aggregateLayouts = {
+  result_period_totals: {
+    key: ['period'],
+    added: ['results', 'passed', 'percent_sum'],
+    types: ['text', 'int', 'int', 'bigint'],
+  },
+  result_percent_counts: { key: ['scope', 'percent'], added: ['count'], types: ['text', 'int', 'int'] },
+  insight_scores: {
+    key: ['version', 'period', 'scope', 'score'],
+    added: ['count'],
+    types: ['int', 'text', 'int', 'int', 'int'],
+  },
+  insight_answers: {
+    key: ['version', 'period', 'position', 'choice', 'correct'],
+    added: ['count', 'score_sum'],
+    types: ['int', 'text', 'int', 'int', 'int', 'int', 'bigint'],
+  },
+  insight_times: {
+    key: ['version', 'period', 'question_id', 'bucket'],
+    added: ['count'],
+    types: ['int', 'text', 'text', 'int', 'int'],
+  },
+} as const satisfies Record<
+  string,
+  { key: readonly string[]; added: readonly string[]; types: ReadonlyArray<'text' | 'int' | 'bigint'> }
+>;
+export type AggregateTable = keyof typeof aggregateLayouts;
+
+/** A table's columns in the order of its rows' values: its key, then what a row adds. */
+export const aggregateColumns = (table: AggregateTable): readonly string[] => [
+  ...aggregateLayouts[table].key,
+  ...aggregateLayouts[table].added,
+];
+
+/** Adds a row to the one of the same key (the select before it needs a `where`: SQLite reads
+ * `on conflict` after a select without one as a join's `on`). */
+const upsertTail = (table: AggregateTable) =>
+  `on conflict (${aggregateLayouts[table].key.join(', ')}, shard) do update set ${aggregateLayouts[table].added
+    .map((column) => `${column} = ${table}.${column} + excluded.${column}`)
+    .join(', ')}`;
+
 /**
  * The statements (SQLite) or common table expressions (PostgreSQL) that add a batch of stored
  * submissions to the aggregates. `stored` names a relation of the stored results' rows (id,
@@ -124,27 +166,32 @@ export function aggregateInserts(dialect: Dialect, stored: string, shard: string
       : `cross join json_each(${list}) as ${alias}`;
   const element = (alias: string) => (pg ? `${alias}.value::int` : `${alias}.value`);
   const index = (alias: string) => (pg ? `(${alias}.ordinality - 1)::int` : `${alias}.key`);
-  // SQLite reads `on conflict` after a select without `where` as a join's `on`.
-  const add = (table: string, key: string, columns: string[]) =>
-    `on conflict (${key}, shard) do update set ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
   // Stored percents are whole numbers; rounded all the same, so a stray fraction cannot fail a submission.
   const categoryPercents = pg
     ? `select c.value->>0 as scope, round((c.value->>4)::numeric)::int as percent
        from ${stored} cross join lateral jsonb_array_elements(${stored}.categories::jsonb) as c(value)`
     : `select json_extract(c.value, '$[0]') as scope, cast(round(json_extract(c.value, '$[4]')) as integer) as percent
        from ${stored} cross join json_each(${stored}.categories) as c`;
-  const statements = [
-    `insert into result_period_totals (period, shard, results, passed, percent_sum)
+  const statements: Array<[AggregateTable, string]> = [
+    [
+      'result_period_totals',
+      `insert into result_period_totals (period, shard, results, passed, percent_sum)
      select ${period}, ${shard}, count(*), sum(${stored}.passed), sum(${stored}.percent) from ${from}
      where true group by 1 order by 1
-     ${add('result_period_totals', 'period', ['results', 'passed', 'percent_sum'])}`,
-    `insert into result_percent_counts (scope, percent, shard, count)
+     ${upsertTail('result_period_totals')}`,
+    ],
+    [
+      'result_percent_counts',
+      `insert into result_percent_counts (scope, percent, shard, count)
      select scope, percent, ${shard}, count(*) from (
        select '' as scope, ${stored}.percent as percent from ${stored}
        union all ${categoryPercents}) as p
      where true group by 1, 2 order by 1, 2
-     ${add('result_percent_counts', 'scope, percent', ['count'])}`,
-    `insert into insight_scores (version, period, scope, score, shard, count)
+     ${upsertTail('result_percent_counts')}`,
+    ],
+    [
+      'insight_scores',
+      `insert into insight_scores (version, period, scope, score, shard, count)
      select version, period, scope, score, ${shard}, count(*) from (
        select ${stored}.question_set_version as version, ${period} as period, -1 as scope, ${stored}.correct as score
        from ${from} where ${versioned}
@@ -152,10 +199,13 @@ export function aggregateInserts(dialect: Dialect, stored: string, shard: string
        select ${stored}.question_set_version, ${period}, ${index('c')}, ${element('c')}
        from ${from} ${elements(`${stored}.insight_categories`, 'c')} where ${versioned}) as s
      where true group by 1, 2, 3, 4 order by 1, 2, 3, 4
-     ${add('insight_scores', 'version, period, scope, score', ['count'])}`,
+     ${upsertTail('insight_scores')}`,
+    ],
     // The answers (a list of each submission's) are grouped by day once, then counted under the
     // day and the month: the lists are read once, not once per period.
-    `insert into insight_answers (version, period, position, choice, correct, shard, count, score_sum)
+    [
+      'insight_answers',
+      `insert into insight_answers (version, period, position, choice, correct, shard, count, score_sum)
      select d.version, g.mark || substr(d.day, 1, g.len), d.position, d.choice, d.correct, ${shard},
        sum(d.count), sum(d.score_sum)
      from (
@@ -166,15 +216,20 @@ export function aggregateInserts(dialect: Dialect, stored: string, shard: string
        group by 1, 2, 3, 4, 5) as d
      cross join ${periodsRelation}
      where true group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-     ${add('insight_answers', 'version, period, position, choice, correct', ['count', 'score_sum'])}`,
-    `insert into insight_times (version, period, question_id, bucket, shard, count)
+     ${upsertTail('insight_answers')}`,
+    ],
+    [
+      'insight_times',
+      `insert into insight_times (version, period, question_id, bucket, shard, count)
      select ${stored}.question_set_version, ${period}, t.question_id, ${timeBucketSql('t.time_ms')}, ${shard}, count(*)
      from ${from} join progress_answers as t on t.participant_id = ${stored}.participant_id
      where ${versioned} and t.time_ms > 0
      group by 1, 2, 3, 4 order by 1, 2, 3, 4
-     ${add('insight_times', 'version, period, question_id, bucket', ['count'])}`,
+     ${upsertTail('insight_times')}`,
+    ],
   ];
-  return statements.map((text) => ({
+  return statements.map(([table, text]) => ({
+    table,
     text,
     codes: (['insight_items', 'insight_categories'] as const).filter((column) => text.includes(column)),
   }));
@@ -182,8 +237,156 @@ export function aggregateInserts(dialect: Dialect, stored: string, shard: string
 
 /** One aggregate's insert, and which of the submission's code lists it reads. */
 export interface AggregateInsert {
+  table: AggregateTable;
   text: string;
   codes: ReadonlyArray<'insight_items' | 'insight_categories'>;
+}
+
+/**
+ * A batch's rows of one aggregate, grouped in JavaScript as the batch is composed (`submissionRows`),
+ * added only if every submission of the batch was stored: `allStored` is an SQL condition that says
+ * so. A batch with a submission skipped adds its stored ones through `aggregateInserts` instead,
+ * from the rows stored. Grouping in the statements cost a batch of 64 on SQLite 1.4 ms for the
+ * answers alone; the grouped rows take a fraction of that (docs/performance.md).
+ *
+ * SQLite: the rows come as one JSON list of lists (the first parameter). PostgreSQL: one array
+ * per column, from parameter `firstParameter` on, so the text does not change with the number of
+ * rows (it is prepared once per batch size), and the rows are written in key order, as
+ * `aggregateInserts` writes them.
+ */
+export function groupedInsert(
+  dialect: Dialect,
+  table: AggregateTable,
+  shard: string,
+  allStored: string,
+  firstParameter = 1,
+): string {
+  const columns = aggregateColumns(table);
+  const { key, types } = aggregateLayouts[table];
+  if (dialect !== 'postgres') {
+    return `insert into ${table} (${columns.join(', ')}, shard)
+      select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, ${shard} from json_each(?) as d
+      where ${allStored}
+      ${upsertTail(table)}`;
+  }
+  const arrays = columns.map((_, index) => `$${firstParameter + index}::${types[index]}[]`);
+  return `insert into ${table} (${columns.join(', ')}, shard)
+    select ${columns.map((column) => `d.${column}`).join(', ')}, ${shard}
+    from unnest(${arrays.join(', ')}) as d(${columns.join(', ')})
+    where ${allStored}
+    order by ${key.map((column) => `d.${column}`).join(', ')}
+    ${upsertTail(table)}`;
+}
+
+/** A submission as a batch composes it: its result, its category figures and its answers' codes. */
+export interface SubmittedFigures {
+  result: { correct: number; percent: number; passed: boolean; createdAt: string; questionSetVersion: number | null };
+  categories: readonly { categoryName: string; percent: number }[];
+  insight?: InsightCodes;
+}
+
+/** Room for a score, an answer code or a category index in a numeric key (65,536 each). */
+const keyRoom = 65_536;
+
+/** Counts by numeric key, under a string key. */
+type Counts = Map<string, Map<number, number[]>>;
+
+function bumpCounts(groups: Counts, group: string, key: number, count: number, sum = 0): void {
+  let counts = groups.get(group);
+  if (!counts) groups.set(group, (counts = new Map()));
+  const found = counts.get(key);
+  if (found) {
+    found[0]! += count;
+    found[1]! += sum;
+  } else counts.set(key, [count, sum]);
+}
+
+/**
+ * What a batch of submissions adds to each aggregate but the answer times (which the statements
+ * read from the saved answers), as rows in `aggregateColumns` order: the rows the rebuild would
+ * count for the same results (the tests hold the two to agreeing). Counted under each submission's
+ * day with numeric keys, then each day's counts added under its month as well, so an answer is
+ * counted once here: this runs on the event loop for every batch.
+ */
+export function submissionGroups(
+  submissions: readonly SubmittedFigures[],
+): Array<{ table: Exclude<AggregateTable, 'insight_times'>; values: unknown[][] }> {
+  const totals = new Map<string, number[]>();
+  const percents: Counts = new Map();
+  // Under `version␀day`: scores by (scope + 1, score), answers by (position, code).
+  const scores: Counts = new Map();
+  const answers: Counts = new Map();
+  for (const { result, categories, insight } of submissions) {
+    const [day] = submissionPeriods(result.createdAt);
+    const total = totals.get(day);
+    const passed = result.passed ? 1 : 0;
+    if (total) {
+      total[0]! += 1;
+      total[1]! += passed;
+      total[2]! += result.percent;
+    } else totals.set(day, [1, passed, result.percent]);
+    bumpCounts(percents, '', result.percent, 1);
+    for (const figure of categories) bumpCounts(percents, figure.categoryName, Math.round(figure.percent), 1);
+    if (result.questionSetVersion === null) continue;
+    const at = `${result.questionSetVersion}\u0000${day}`;
+    bumpCounts(scores, at, result.correct, 1);
+    insight?.categories.forEach((score, scope) => bumpCounts(scores, at, (scope + 1) * keyRoom + score, 1));
+    insight?.items.forEach((code, position) => bumpCounts(answers, at, position * keyRoom + code, 1, result.correct));
+  }
+  // Each day's counts again under its month.
+  const monthOf = (day: string) => submissionPeriods(day)[1];
+  const withMonths = (groups: Counts): Counts => {
+    const all: Counts = new Map(groups);
+    for (const [at, counts] of groups) {
+      const cut = at.indexOf('\u0000') + 1;
+      const month = `${at.slice(0, cut)}${monthOf(at.slice(cut))}`;
+      for (const [key, [count, sum]] of counts) bumpCounts(all, month, key, count!, sum);
+    }
+    return all;
+  };
+  const monthTotals = new Map(totals);
+  for (const [day, [results, passed, percentSum]] of totals) {
+    const month = monthOf(day);
+    const found = monthTotals.get(month);
+    if (found) {
+      found[0]! += results!;
+      found[1]! += passed!;
+      found[2]! += percentSum!;
+    } else monthTotals.set(month, [results!, passed!, percentSum!]);
+  }
+  const rows = (groups: Counts, row: (group: string, key: number, count: number, sum: number) => unknown[]) => {
+    const out: unknown[][] = [];
+    for (const [group, counts] of groups)
+      for (const [key, [count, sum]] of counts) out.push(row(group, key, count!, sum!));
+    return out;
+  };
+  const versionAndPeriod = (at: string): [number, string] => {
+    const cut = at.indexOf('\u0000');
+    return [Number(at.slice(0, cut)), at.slice(cut + 1)];
+  };
+  return [
+    {
+      table: 'result_period_totals',
+      values: [...monthTotals].map(([period, [results, passed, percentSum]]) => [period, results, passed, percentSum]),
+    },
+    { table: 'result_percent_counts', values: rows(percents, (scope, percent, count) => [scope, percent, count]) },
+    {
+      table: 'insight_scores',
+      values: rows(withMonths(scores), (at, key, count) => [
+        ...versionAndPeriod(at),
+        Math.floor(key / keyRoom) - 1,
+        key % keyRoom,
+        count,
+      ]),
+    },
+    {
+      table: 'insight_answers',
+      values: rows(withMonths(answers), (at, key, count, sum) => {
+        const code = key % keyRoom;
+        return [...versionAndPeriod(at), Math.floor(key / keyRoom), Math.floor(code / 2) - 1, code % 2, count, sum];
+      }),
+    },
+  ];
 }
 
 /** Shards of the aggregates' rows on PostgreSQL (SQLite writes one batch at a time: one shard). */

@@ -29,7 +29,15 @@ import {
   type DayRange,
 } from './repository';
 
-export { batchShard, aggregateInserts, insightCodes, type InsightCodes } from './aggregates';
+export {
+  aggregateColumns,
+  aggregateInserts,
+  batchShard,
+  groupedInsert,
+  insightCodes,
+  submissionGroups,
+  type InsightCodes,
+} from './aggregates';
 export { rebuildAggregates, subtractParticipant } from './rebuild';
 export { percentCounts, periodTotals } from './repository';
 

@@ -10,7 +10,14 @@ import {
   carriedDetailsUpdate,
   type CarriedDetails,
 } from '../participants/service';
-import { aggregateInserts, batchShard, type InsightCodes } from '../insights/service';
+import {
+  aggregateColumns,
+  aggregateInserts,
+  batchShard,
+  groupedInsert,
+  submissionGroups,
+  type InsightCodes,
+} from '../insights/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 
@@ -91,9 +98,16 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
         ...codeTexts(insight),
       );
     }
-    // The carried details' parameters follow the submissions'.
+    // The carried details' parameters follow the submissions', and the grouped aggregates' arrays
+    // follow those.
     const firstCarried = parameters.length + 1;
     parameters.push(...carried.parameters);
+    const firstGrouped = parameters.length + 1;
+    const groups = new Map(submissionGroups(submissions).map(({ table, values }) => [table, values]));
+    for (const table of groupedAggregates) {
+      const values = groups.get(table)!;
+      aggregateColumns(table).forEach((_, column) => parameters.push(values.map((row) => row[column])));
+    }
     const text = statementText(
       `submissions:postgres:${carried.count}`,
       count,
@@ -106,10 +120,14 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
           .split(', ')
           .map((column) => `stored.${column}`)
           .join(', ')}, submitted.insight_items, submitted.insight_categories
-        from stored join submitted on submitted.id = stored.id),
+        from stored join submitted on submitted.id = stored.id
+        where (select count(*) from stored) < ${count}),
       ${aggregateInserts('postgres', 'stored_codes', '$1::int')
-        .map((insert, index) => `aggregated${index} as (${insert.text})`)
+        .filter(({ table }) => table !== 'insight_times')
+        .map(({ table, text }) => `aggregated_${table} as (${text})`)
         .join(',\n      ')},
+      aggregated_insight_times as (${timesInsert('postgres', 'stored', '$1::int')}),
+      ${pgGroupedInserts(firstGrouped, count)},
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
@@ -159,12 +177,26 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
       answers,
     ),
   ];
-  // The aggregates, from the batch's results that were stored (their ids are in the table now).
-  // Each statement is sent the ids and the code lists it reads, no more.
-  aggregateInserts('sqlite', 'stored', '0').forEach((insert, index) => {
+  // The aggregates but the answer times, grouped here, added when every result of the batch was
+  // stored (their ids are in the table now; ids are new, so each one there was stored just now).
+  const ids = submissions.map(({ result }) => result.id);
+  const allStored = (compare: '=' | '<') =>
+    `(select count(*) from results where results.id in (${ids.map(() => '?').join(', ')})) ${compare} ${count}`;
+  for (const { table, values } of submissionGroups(submissions)) {
+    if (values.length === 0) continue;
+    const text = statementText(`submission-grouped:sqlite:${table}`, count, () =>
+      groupedInsert('sqlite', table, '0', allStored('=')),
+    );
+    statements.push(CompiledQuery.raw(text, [JSON.stringify(values), ...ids]));
+  }
+  // Otherwise, from the batch's results that were stored, as the statements group them; and the
+  // answer times, from the saved answers, always. Each statement is sent the ids and the code
+  // lists it reads, no more.
+  aggregateInserts('sqlite', 'stored', '0').forEach((insert) => {
+    const grouped = insert.table !== 'insight_times';
     const columns = ['id', ...insert.codes] as const;
     const text = statementText(
-      `submission-aggregates:sqlite:${index}`,
+      `submission-aggregates:sqlite:${insert.table}`,
       count,
       () => `
       with batch (${columns.join(', ')}) as (values ${valuesRows(
@@ -178,14 +210,14 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
           .map((column) => `results.${column}`)
           .concat(insert.codes.map((column) => `batch.${column}`))
           .join(', ')}
-        from batch join results on results.id = batch.id)
+        from batch join results on results.id = batch.id${grouped ? `\n        where ${allStored('<')}` : ''})
       ${insert.text}`,
     );
     statements.push(
-      CompiledQuery.raw(
-        text,
-        codes.flatMap((row) => columns.map((column) => row[column])),
-      ),
+      CompiledQuery.raw(text, [
+        ...codes.flatMap((row) => columns.map((column) => row[column])),
+        ...(grouped ? ids : []),
+      ]),
     );
   });
   if (carried.count > 0) {
@@ -198,6 +230,33 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     statements.push(CompiledQuery.raw(text, carried.parameters));
   }
   return statements;
+}
+
+/** The aggregate tables a batch's grouped rows go to (`submissionGroups`): all but the answer times. */
+const groupedAggregates = [
+  'result_period_totals',
+  'result_percent_counts',
+  'insight_scores',
+  'insight_answers',
+] as const;
+
+/** The answer times' insert of `aggregateInserts`, which reads the saved answers. */
+const timesInsert = (dialect: Dialect, stored: string, shard: string) =>
+  aggregateInserts(dialect, stored, shard).find(({ table }) => table === 'insight_times')!.text;
+
+/**
+ * PostgreSQL's common table expressions that add the grouped rows (`groupedInsert`), their arrays
+ * from parameter `first` on, when every one of the batch's `count` submissions was stored.
+ */
+function pgGroupedInserts(first: number, count: number): string {
+  let next = first;
+  return groupedAggregates
+    .map((table) => {
+      const text = groupedInsert('postgres', table, '$1::int', `(select count(*) from stored) = ${count}`, next);
+      next += aggregateColumns(table).length;
+      return `grouped_${table} as (${text})`;
+    })
+    .join(',\n      ');
 }
 
 /** The columns of a result as `submissionStatements` writes them, and their types. */

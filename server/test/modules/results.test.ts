@@ -40,6 +40,8 @@ beforeAll(async () => {
 const list = async (query = '') => {
   const response = await call(subject.app, 'GET', `/api/admin/getquizresult${query}`, { token: subject.token });
   expect(response.statusCode).toBe(200);
+  // The route writes its reply itself: exactly what the schema gives, key for key.
+  expect(response.body).toBe(JSON.stringify(resultListResponseSchema.parse(response.json())));
   return resultListResponseSchema.strict().parse(response.json());
 };
 

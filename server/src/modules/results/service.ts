@@ -137,7 +137,11 @@ export async function listResultsPage(
   const window = pageWindow(total, query.page, query.limit);
   const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
   return {
-    results: rows.map((row) => ({ ...toResult(row), answers: [] })),
+    // In the schema's order of keys: the answers before the dates.
+    results: rows.map((row) => {
+      const { createdAt, questionSetVersion, ...result } = toResult(row);
+      return { ...result, answers: [], createdAt, questionSetVersion };
+    }),
     totalResults: total,
     page: window.page,
     totalPages: window.totalPages,

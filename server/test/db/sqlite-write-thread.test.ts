@@ -4,6 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { openDatabase } from '../../src/db';
 import { sqliteWriteThread } from '../../src/db/sqlite/sqlite';
 import type { SqliteWriteThread } from '../../src/db/sqlite/write-thread';
+import { executeInOrder } from '../../src/db/statements/execute';
 import { closeTestSqlite, openTestSqlite, type TestSqlite } from '../helpers/sqlite';
 
 let sqlite: TestSqlite;
@@ -34,6 +35,35 @@ test('a transaction gives each statement’s rows in order, and the app’s conn
   ]);
   expect(rows).toEqual([[{ id: expect.any(Number), body: 'first' }], [], [{ id: expect.any(Number), body: 'second' }]]);
   expect(await bodies()).toEqual(['first', 'second']);
+});
+
+test('a statement with a condition runs only when the rows of the statement it names hold it, on the thread and on the connection alike', async () => {
+  const upsert = CompiledQuery.raw(
+    `insert into notes (body) values ('one'), ('two') on conflict (body) do nothing returning id`,
+  );
+  const ifBoth = {
+    ...CompiledQuery.raw('insert into notes (body) values (?)', ['both new']),
+    when: { rowsOf: 0, compare: 'equal', count: 2 },
+  } as const;
+  const ifFewer = {
+    ...CompiledQuery.raw('insert into notes (body) values (?)', ['not both']),
+    when: { rowsOf: 0, compare: 'fewer', count: 2 },
+  } as const;
+  // Both rows new: the first runs, the second does not (and gives no rows).
+  expect(await thread.transaction([upsert, ifBoth, ifFewer])).toEqual([
+    [{ id: expect.any(Number) }, { id: expect.any(Number) }],
+    [],
+    [],
+  ]);
+  expect(await bodies()).toEqual(['one', 'two', 'both new']);
+  // Both there already: the other way round.
+  await thread.transaction([upsert, ifBoth, ifFewer]);
+  expect(await bodies()).toEqual(['one', 'two', 'both new', 'not both']);
+  // The same on the app's connection (`executeInOrder`).
+  await sql`delete from notes`.execute(sqlite.handle.db);
+  await executeInOrder(sqlite.handle.db, [upsert, ifBoth, ifFewer]);
+  await executeInOrder(sqlite.handle.db, [upsert, ifBoth, ifFewer]);
+  expect(await bodies()).toEqual(['one', 'two', 'both new', 'not both']);
 });
 
 test('a transaction alone that fails keeps nothing, and the thread goes on with the next', async () => {

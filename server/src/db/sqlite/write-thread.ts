@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { conditionOf } from '../statements/condition';
 import { startSqliteThread } from './thread';
 import type { WriteThreadData, WriteThreadMessage, WriteThreadReply } from './write-thread.worker';
 
@@ -58,7 +59,14 @@ export class SqliteWriteThread {
       this.waiting.set(id, { resolve, reject });
       // Sent as they are: cloning an answer list costs the event loop less than encoding it to
       // bytes to hand over (and the thread then decoded them again).
-      this.post(worker, { id, statements: statements.map(({ sql, parameters }) => ({ sql, parameters })) });
+      this.post(worker, {
+        id,
+        statements: statements.map((statement) => {
+          const when = conditionOf(statement);
+          const { sql, parameters } = statement;
+          return when ? { sql, parameters, when } : { sql, parameters };
+        }),
+      });
     });
   }
 

@@ -4,6 +4,7 @@
 // a commit runs share the next commit.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
+import { conditionHolds, type StatementCondition } from '../statements/condition';
 
 /** What the thread is started with. */
 export interface WriteThreadData {
@@ -14,10 +15,11 @@ export interface WriteThreadData {
   preparedLimit: number;
 }
 
-/** A statement as sent to the thread. */
+/** A statement as sent to the thread, with the condition it runs on, if any. */
 export interface ThreadStatement {
   sql: string;
   parameters: readonly unknown[];
+  when?: StatementCondition;
 }
 
 /** What the thread is sent: a transaction to write, or the order to close once those sent are written. */
@@ -47,12 +49,20 @@ function statement(sql: string): Statement {
 }
 
 function run(statements: readonly ThreadStatement[]): unknown[][] {
-  return statements.map(({ sql, parameters }) => {
+  const rows: unknown[][] = [];
+  for (const { sql, parameters, when } of statements) {
+    if (!conditionHolds(when, rows)) {
+      rows.push([]);
+      continue;
+    }
     const prepared = statement(sql);
-    if (prepared.reader) return prepared.all(parameters);
-    prepared.run(parameters);
-    return [];
-  });
+    if (prepared.reader) rows.push(prepared.all(parameters));
+    else {
+      prepared.run(parameters);
+      rows.push([]);
+    }
+  }
+  return rows;
 }
 
 const failure = (error: unknown) => {

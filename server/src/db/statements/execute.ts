@@ -1,12 +1,20 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { isPostgres, runPrepared } from '../postgres/postgres';
 import type { Database, Executor } from '../types';
+import { conditionHolds, conditionOf } from './condition';
 import { keptStatementName } from './statement-cache';
 
-/** Runs compiled statements one after another on `db` and gives each one's rows, in order. */
+/**
+ * Runs compiled statements one after another on `db` and gives each one's rows, in order; a
+ * statement whose condition (`StatementCondition`) does not hold is not run and gives none.
+ */
 export async function executeInOrder(db: Executor, statements: readonly CompiledQuery[]): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  for (const statement of statements) rows.push((await db.executeQuery(statement)).rows as unknown[]);
+  for (const statement of statements) {
+    rows.push(
+      conditionHolds(conditionOf(statement), rows) ? ((await db.executeQuery(statement)).rows as unknown[]) : [],
+    );
+  }
   return rows;
 }
 
@@ -18,6 +26,10 @@ export async function executeKept(db: Kysely<Database>, statements: readonly Com
   if (!isPostgres(db)) return executeInOrder(db, statements);
   const rows: unknown[][] = [];
   for (const statement of statements) {
+    if (!conditionHolds(conditionOf(statement), rows)) {
+      rows.push([]);
+      continue;
+    }
     const name = keptStatementName(statement.sql);
     rows.push(
       name === undefined

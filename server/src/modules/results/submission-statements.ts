@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../../db/postgres/postgres';
+import type { StatementCondition } from '../../db/statements/condition';
 import { executeInOrder } from '../../db/statements/execute';
 import { statementText } from '../../db/statements/statement-cache';
 import { valuesRows, type ListColumn } from '../../db/statements/values-list';
@@ -178,20 +179,19 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
     ),
   ];
   // The aggregates but the answer times, grouped here, added when every result of the batch was
-  // stored (their ids are in the table now; ids are new, so each one there was stored just now).
-  const ids = submissions.map(({ result }) => result.id);
-  const allStored = (compare: '=' | '<') =>
-    `(select count(*) from results where results.id in (${ids.map(() => '?').join(', ')})) ${compare} ${count}`;
+  // stored: when the first statement gave every id (`StatementCondition`).
+  const allStored = { rowsOf: 0, compare: 'equal', count } as const;
   for (const { table, values } of submissionGroups(submissions)) {
     if (values.length === 0) continue;
-    const text = statementText(`submission-grouped:sqlite:${table}`, count, () =>
-      groupedInsert('sqlite', table, '0', allStored('=')),
+    const text = statementText(`submission-grouped:sqlite:${table}`, 1, () =>
+      groupedInsert('sqlite', table, '0', 'true'),
     );
-    statements.push(CompiledQuery.raw(text, [JSON.stringify(values), ...ids]));
+    statements.push(when(CompiledQuery.raw(text, [JSON.stringify(values)]), allStored));
   }
-  // Otherwise, from the batch's results that were stored, as the statements group them; and the
-  // answer times, from the saved answers, always. Each statement is sent the ids and the code
-  // lists it reads, no more.
+  // Otherwise, from the batch's results that were stored (their ids are in the table now; ids are
+  // new, so each one there was stored just now), as the statements group them; and the answer
+  // times, from the saved answers, always. Each statement is sent the ids and the code lists it
+  // reads, no more.
   aggregateInserts('sqlite', 'stored', '0').forEach((insert) => {
     const grouped = insert.table !== 'insight_times';
     const columns = ['id', ...insert.codes] as const;
@@ -210,15 +210,14 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
           .map((column) => `results.${column}`)
           .concat(insert.codes.map((column) => `batch.${column}`))
           .join(', ')}
-        from batch join results on results.id = batch.id${grouped ? `\n        where ${allStored('<')}` : ''})
+        from batch join results on results.id = batch.id)
       ${insert.text}`,
     );
-    statements.push(
-      CompiledQuery.raw(text, [
-        ...codes.flatMap((row) => columns.map((column) => row[column])),
-        ...(grouped ? ids : []),
-      ]),
+    const statement = CompiledQuery.raw(
+      text,
+      codes.flatMap((row) => columns.map((column) => row[column])),
     );
+    statements.push(grouped ? when(statement, { ...allStored, compare: 'fewer' }) : statement);
   });
   if (carried.count > 0) {
     const text = statementText(
@@ -231,6 +230,12 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   }
   return statements;
 }
+
+/** `statement`, run only when `condition` holds. */
+const when = (statement: CompiledQuery, condition: StatementCondition): CompiledQuery => {
+  const conditional: CompiledQuery & { when: StatementCondition } = { ...statement, when: condition };
+  return conditional;
+};
 
 /** The aggregate tables a batch's grouped rows go to (`submissionGroups`): all but the answer times. */
 const groupedAggregates = [

@@ -229,14 +229,13 @@ test('one call stores up to submissionsPerStatement submissions, each value a pa
 
   const statements = submissionStatements(db, many.slice(0, submissionsPerStatement));
   // Each submission's values are bound on their own: no statement carries the submissions as one
-  // document. PostgreSQL: 15 per submission (the two lists of the Insights codes among them), the
-  // batch's shard, and an array per column of the four aggregates grouped as the batch is composed
-  // (4 + 3 + 5 + 7). SQLite sends the result ids again with the answers and with each of the five
+  // document. PostgreSQL: 15 per submission (the two lists of the Insights codes among them) and the
+  // batch's shard. SQLite sends the result ids again with the answers and with each of the five
   // aggregates' statements, the code lists to the two that read them; and the grouped rows, as one
   // list, to the tables that have some (here the totals and the percent counts: these results keep
   // no question set version).
   const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
-  expect(parameters).toBe(isPostgres(db) ? submissionsPerStatement * 15 + 1 + 19 : submissionsPerStatement * 21 + 2);
+  expect(parameters).toBe(isPostgres(db) ? submissionsPerStatement * 15 + 1 : submissionsPerStatement * 21 + 2);
   expect(await insertSubmissions(db, many.slice(0, submissionsPerStatement))).toEqual(
     new Set(many.slice(0, submissionsPerStatement).map((one) => one.result.id)),
   );

@@ -162,8 +162,8 @@ it('rebuilding from the stored answers gives exactly the aggregates the submissi
         createdAt,
         questionSetVersion: person.set.version,
       },
-      // One category's stored name holds what PostgreSQL's array text escapes (the grouped rows
-      // reach it as arrays): the reports' percent counts are kept by name.
+      // One category's stored name holds quotes, braces, a comma and backslashes, which the JSON
+      // of SQLite's grouped rows must carry as they are: the reports' percent counts are kept by name.
       categories: score.categories.map((figure, index) =>
         index === 0 ? { ...figure, categoryName: `${figure.categoryName} "quoted", {braced} \\ back\\slash` } : figure,
       ),

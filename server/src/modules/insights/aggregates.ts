@@ -107,31 +107,12 @@ const periodsRelation = `(select 10 as len, '' as mark union all select 7, 'M') 
 
 /** The aggregate tables (migration 0017), each with its key, the columns a row adds, and their types. */
 export const aggregateLayouts = {
-  result_period_totals: {
-    key: ['period'],
-    added: ['results', 'passed', 'percent_sum'],
-    types: ['text', 'int', 'int', 'bigint'],
-  },
-  result_percent_counts: { key: ['scope', 'percent'], added: ['count'], types: ['text', 'int', 'int'] },
-  insight_scores: {
-    key: ['version', 'period', 'scope', 'score'],
-    added: ['count'],
-    types: ['int', 'text', 'int', 'int', 'int'],
-  },
-  insight_answers: {
-    key: ['version', 'period', 'position', 'choice', 'correct'],
-    added: ['count', 'score_sum'],
-    types: ['int', 'text', 'int', 'int', 'int', 'int', 'bigint'],
-  },
-  insight_times: {
-    key: ['version', 'period', 'question_id', 'bucket'],
-    added: ['count'],
-    types: ['int', 'text', 'text', 'int', 'int'],
-  },
-} as const satisfies Record<
-  string,
-  { key: readonly string[]; added: readonly string[]; types: ReadonlyArray<'text' | 'int' | 'bigint'> }
->;
+  result_period_totals: { key: ['period'], added: ['results', 'passed', 'percent_sum'] },
+  result_percent_counts: { key: ['scope', 'percent'], added: ['count'] },
+  insight_scores: { key: ['version', 'period', 'scope', 'score'], added: ['count'] },
+  insight_answers: { key: ['version', 'period', 'position', 'choice', 'correct'], added: ['count', 'score_sum'] },
+  insight_times: { key: ['version', 'period', 'question_id', 'bucket'], added: ['count'] },
+} as const satisfies Record<string, { key: readonly string[]; added: readonly string[] }>;
 export type AggregateTable = keyof typeof aggregateLayouts;
 
 /** A table's columns in the order of its rows' values: its key, then what a row adds. */
@@ -243,38 +224,19 @@ export interface AggregateInsert {
 }
 
 /**
- * A batch's rows of one aggregate, grouped in JavaScript as the batch is composed (`submissionRows`),
- * added only if every submission of the batch was stored: `allStored` is an SQL condition that says
- * so. A batch with a submission skipped adds its stored ones through `aggregateInserts` instead,
- * from the rows stored. Grouping in the statements cost a batch of 64 on SQLite 1.4 ms for the
- * answers alone; the grouped rows take a fraction of that (docs/performance.md).
- *
- * SQLite: the rows come as one JSON list of lists (the first parameter). PostgreSQL: one array
- * per column, from parameter `firstParameter` on, so the text does not change with the number of
- * rows (it is prepared once per batch size), and the rows are written in key order, as
- * `aggregateInserts` writes them.
+ * SQLite's statement that adds a batch's rows of one aggregate, grouped as the batch is composed
+ * (`submissionGroups`) and sent as one JSON list of lists: the caller runs it only when every
+ * submission of the batch was stored (a batch with a skip adds its stored ones through
+ * `aggregateInserts` instead). Grouping in the statements cost a batch of 64 2.5 ms of the write
+ * thread; the grouped rows take less than half of that (docs/performance.md). PostgreSQL's batch
+ * statement groups in SQL still: there the grouped rows, sent as arrays, measured no faster
+ * under load.
  */
-export function groupedInsert(
-  dialect: Dialect,
-  table: AggregateTable,
-  shard: string,
-  allStored: string,
-  firstParameter = 1,
-): string {
+export function groupedInsert(table: AggregateTable, shard: string): string {
   const columns = aggregateColumns(table);
-  const { key, types } = aggregateLayouts[table];
-  if (dialect !== 'postgres') {
-    return `insert into ${table} (${columns.join(', ')}, shard)
-      select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, ${shard} from json_each(?) as d
-      where ${allStored}
-      ${upsertTail(table)}`;
-  }
-  const arrays = columns.map((_, index) => `$${firstParameter + index}::${types[index]}[]`);
   return `insert into ${table} (${columns.join(', ')}, shard)
-    select ${columns.map((column) => `d.${column}`).join(', ')}, ${shard}
-    from unnest(${arrays.join(', ')}) as d(${columns.join(', ')})
-    where ${allStored}
-    order by ${key.map((column) => `d.${column}`).join(', ')}
+    select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, ${shard} from json_each(?) as d
+    where true
     ${upsertTail(table)}`;
 }
 

@@ -11,14 +11,7 @@ import {
   carriedDetailsUpdate,
   type CarriedDetails,
 } from '../participants/service';
-import {
-  aggregateColumns,
-  aggregateInserts,
-  batchShard,
-  groupedInsert,
-  submissionGroups,
-  type InsightCodes,
-} from '../insights/service';
+import { aggregateInserts, batchShard, groupedInsert, submissionGroups, type InsightCodes } from '../insights/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 
@@ -99,16 +92,9 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
         ...codeTexts(insight),
       );
     }
-    // The carried details' parameters follow the submissions', and the grouped aggregates' arrays
-    // follow those.
+    // The carried details' parameters follow the submissions'.
     const firstCarried = parameters.length + 1;
     parameters.push(...carried.parameters);
-    const firstGrouped = parameters.length + 1;
-    const groups = new Map(submissionGroups(submissions).map(({ table, values }) => [table, values]));
-    for (const table of groupedAggregates) {
-      const values = groups.get(table)!;
-      aggregateColumns(table).forEach((_, column) => parameters.push(values.map((row) => row[column])));
-    }
     const text = statementText(
       `submissions:postgres:${carried.count}`,
       count,
@@ -121,14 +107,10 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
           .split(', ')
           .map((column) => `stored.${column}`)
           .join(', ')}, submitted.insight_items, submitted.insight_categories
-        from stored join submitted on submitted.id = stored.id
-        where (select count(*) from stored) < ${count}),
+        from stored join submitted on submitted.id = stored.id),
       ${aggregateInserts('postgres', 'stored_codes', '$1::int')
-        .filter(({ table }) => table !== 'insight_times')
         .map(({ table, text }) => `aggregated_${table} as (${text})`)
         .join(',\n      ')},
-      aggregated_insight_times as (${timesInsert('postgres', 'stored', '$1::int')}),
-      ${pgGroupedInserts(firstGrouped, count)},
       answered as (
         insert into result_answers (result_id, answers)
         select submitted.id, submitted.answers from submitted join stored on stored.id = submitted.id
@@ -183,9 +165,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   const allStored = { rowsOf: 0, compare: 'equal', count } as const;
   for (const { table, values } of submissionGroups(submissions)) {
     if (values.length === 0) continue;
-    const text = statementText(`submission-grouped:sqlite:${table}`, 1, () =>
-      groupedInsert('sqlite', table, '0', 'true'),
-    );
+    const text = statementText(`submission-grouped:sqlite:${table}`, 1, () => groupedInsert(table, '0'));
     statements.push(when(CompiledQuery.raw(text, [JSON.stringify(values)]), allStored));
   }
   // Otherwise, from the batch's results that were stored (their ids are in the table now; ids are
@@ -236,33 +216,6 @@ const when = (statement: CompiledQuery, condition: StatementCondition): Compiled
   const conditional: CompiledQuery & { when: StatementCondition } = { ...statement, when: condition };
   return conditional;
 };
-
-/** The aggregate tables a batch's grouped rows go to (`submissionGroups`): all but the answer times. */
-const groupedAggregates = [
-  'result_period_totals',
-  'result_percent_counts',
-  'insight_scores',
-  'insight_answers',
-] as const;
-
-/** The answer times' insert of `aggregateInserts`, which reads the saved answers. */
-const timesInsert = (dialect: Dialect, stored: string, shard: string) =>
-  aggregateInserts(dialect, stored, shard).find(({ table }) => table === 'insight_times')!.text;
-
-/**
- * PostgreSQL's common table expressions that add the grouped rows (`groupedInsert`), their arrays
- * from parameter `first` on, when every one of the batch's `count` submissions was stored.
- */
-function pgGroupedInserts(first: number, count: number): string {
-  let next = first;
-  return groupedAggregates
-    .map((table) => {
-      const text = groupedInsert('postgres', table, '$1::int', `(select count(*) from stored) = ${count}`, next);
-      next += aggregateColumns(table).length;
-      return `grouped_${table} as (${text})`;
-    })
-    .join(',\n      ');
-}
 
 /** The columns of a result as `submissionStatements` writes them, and their types. */
 const submittedColumns =

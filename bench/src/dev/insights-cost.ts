@@ -6,6 +6,7 @@
 // aggregates and (SQLite, where they are statements of their own) without them, with each
 // statement's mean time a batch on SQLite. STATEMENTS_ONLY=1 leaves out the reads.
 import { openDatabase } from '../../../server/src/db/index';
+import { conditionHolds, conditionOf } from '../../../server/src/db/statements/condition';
 import { executeInOrder, executeKept } from '../../../server/src/db/statements/execute';
 import { insightCodes } from '../../../server/src/modules/insights/service';
 import type { VersionedQuestion } from '../../../server/src/modules/questions/service';
@@ -73,9 +74,16 @@ async function main() {
         if (engine === 'postgres') return executeKept(db, submissionStatements(db, items));
         const statements = submissionStatements(db, items);
         return db.transaction().execute(async (trx) => {
+          // One at a time, each timed; a statement with a condition runs as `executeInOrder` would
+          // run it (on the rows of those before it), and only the ones run are timed.
+          const rows: unknown[][] = [];
           for (const statement of aggregates ? statements : withoutAggregates(statements)) {
+            if (!conditionHolds(conditionOf(statement), rows)) {
+              rows.push([]);
+              continue;
+            }
             const at = performance.now();
-            await executeInOrder(trx, [statement]);
+            rows.push(...(await executeInOrder(trx, [statement])));
             const table = /insert into (\w+)/.exec(statement.sql)?.[1] ?? 'other';
             statementMs.set(table, (statementMs.get(table) ?? 0) + performance.now() - at);
           }

@@ -7,7 +7,7 @@
 // statement's mean time a batch on SQLite. STATEMENTS_ONLY=1 leaves out the reads.
 import { openDatabase } from '../../../server/src/db/index';
 import { conditionHolds, conditionOf } from '../../../server/src/db/statements/condition';
-import { executeInOrder, executeKept } from '../../../server/src/db/statements/execute';
+import { executeKept } from '../../../server/src/db/statements/execute';
 import { insightCodes } from '../../../server/src/modules/insights/service';
 import type { VersionedQuestion } from '../../../server/src/modules/questions/service';
 import { scoreAnswers } from '../../../server/src/modules/quiz/scoring';
@@ -74,8 +74,8 @@ async function main() {
         if (engine === 'postgres') return executeKept(db, submissionStatements(db, items));
         const statements = submissionStatements(db, items);
         return db.transaction().execute(async (trx) => {
-          // One at a time, each timed; a statement with a condition runs as `executeInOrder` would
-          // run it (on the rows of those before it), and only the ones run are timed.
+          // One at a time, each timed: a statement with a condition runs as `executeInOrder` runs
+          // it, on the rows of those before it, and only the ones run are timed.
           const rows: unknown[][] = [];
           for (const statement of aggregates ? statements : withoutAggregates(statements)) {
             if (!conditionHolds(conditionOf(statement), rows)) {
@@ -83,7 +83,7 @@ async function main() {
               continue;
             }
             const at = performance.now();
-            rows.push(...(await executeInOrder(trx, [statement])));
+            rows.push((await trx.executeQuery(statement)).rows as unknown[]);
             const table = /insert into (\w+)/.exec(statement.sql)?.[1] ?? 'other';
             statementMs.set(table, (statementMs.get(table) ?? 0) + performance.now() - at);
           }

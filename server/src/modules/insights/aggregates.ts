@@ -105,7 +105,7 @@ export const submissionPeriods = (createdAt: string): [string, string] => [
 ];
 const periodsRelation = `(select 10 as len, '' as mark union all select 7, 'M') as g`;
 
-/** The aggregate tables (migration 0017), each with its key, the columns a row adds, and their types. */
+/** The aggregate tables (migration 0017), each with its key and the columns a row adds. */
 export const aggregateLayouts = {
   result_period_totals: { key: ['period'], added: ['results', 'passed', 'percent_sum'] },
   result_percent_counts: { key: ['scope', 'percent'], added: ['count'] },

@@ -30,7 +30,6 @@ import {
 } from './repository';
 
 export {
-  aggregateColumns,
   aggregateInserts,
   batchShard,
   groupedInsert,

@@ -6,8 +6,7 @@
 // aggregates and (SQLite, where they are statements of their own) without them, with each
 // statement's mean time a batch on SQLite. STATEMENTS_ONLY=1 leaves out the reads.
 import { openDatabase } from '../../../server/src/db/index';
-import { conditionHolds, conditionOf } from '../../../server/src/db/statements/condition';
-import { executeKept } from '../../../server/src/db/statements/execute';
+import { executeKept, runInOrder } from '../../../server/src/db/statements/execute';
 import { insightCodes } from '../../../server/src/modules/insights/service';
 import type { VersionedQuestion } from '../../../server/src/modules/questions/service';
 import { scoreAnswers } from '../../../server/src/modules/quiz/scoring';
@@ -73,21 +72,16 @@ async function main() {
       const write = async (items: readonly NewSubmission[], aggregates: boolean) => {
         if (engine === 'postgres') return executeKept(db, submissionStatements(db, items));
         const statements = submissionStatements(db, items);
-        return db.transaction().execute(async (trx) => {
-          // One at a time, each timed: a statement with a condition runs as `executeInOrder` runs
-          // it, on the rows of those before it, and only the ones run are timed.
-          const rows: unknown[][] = [];
-          for (const statement of aggregates ? statements : withoutAggregates(statements)) {
-            if (!conditionHolds(conditionOf(statement), rows)) {
-              rows.push([]);
-              continue;
-            }
+        // Each statement timed as it runs (those whose condition does not hold are not run).
+        return db.transaction().execute((trx) =>
+          runInOrder(aggregates ? statements : withoutAggregates(statements), async (statement) => {
             const at = performance.now();
-            rows.push((await trx.executeQuery(statement)).rows as unknown[]);
+            const { rows } = await trx.executeQuery(statement);
             const table = /insert into (\w+)/.exec(statement.sql)?.[1] ?? 'other';
             statementMs.set(table, (statementMs.get(table) ?? 0) + performance.now() - at);
-          }
-        });
+            return rows as unknown[];
+          }),
+        );
       };
       // Time in each statement (by the table it writes) over a mode's batches (SQLite).
       const statementMs = new Map<string, number>();

@@ -1,6 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { CompiledQuery } from 'kysely';
-import { conditionOf } from '../statements/condition';
+import type { ListedStatement } from '../statements/execute';
 import { startSqliteThread } from './thread';
 import type { WriteThreadData, WriteThreadMessage, WriteThreadReply } from './write-thread.worker';
 
@@ -50,7 +49,7 @@ export class SqliteWriteThread {
    * Runs the statements in one transaction and gives each one's rows, in order; settles after the
    * commit. When a statement fails nothing of the transaction is kept, and the promise rejects.
    */
-  transaction(statements: readonly CompiledQuery[]): Promise<unknown[][]> {
+  transaction(statements: readonly ListedStatement[]): Promise<unknown[][]> {
     if (this.closed) return Promise.reject(new Error('The database is closed'));
     const worker = this.start();
     const id = this.nextId++;
@@ -59,14 +58,7 @@ export class SqliteWriteThread {
       this.waiting.set(id, { resolve, reject });
       // Sent as they are: cloning an answer list costs the event loop less than encoding it to
       // bytes to hand over (and the thread then decoded them again).
-      this.post(worker, {
-        id,
-        statements: statements.map((statement) => {
-          const when = conditionOf(statement);
-          const { sql, parameters } = statement;
-          return when ? { sql, parameters, when } : { sql, parameters };
-        }),
-      });
+      this.post(worker, { id, statements: statements.map(({ sql, parameters, when }) => ({ sql, parameters, when })) });
     });
   }
 

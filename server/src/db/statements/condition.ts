@@ -12,13 +12,14 @@ export interface StatementCondition {
   count: number;
 }
 
+/** A statement of a list, with the condition it runs on, if any. */
+export interface Conditional {
+  readonly when?: StatementCondition;
+}
+
 /** Whether a statement with `condition` runs, after `rows` of the statements before it. */
 export function conditionHolds(condition: StatementCondition | undefined, rows: readonly unknown[][]): boolean {
   if (condition === undefined) return true;
   const given = rows[condition.rowsOf]?.length ?? 0;
   return condition.compare === 'equal' ? given === condition.count : given < condition.count;
 }
-
-/** The condition a statement of a list carries, if any (`when` beside a compiled query's fields). */
-export const conditionOf = (statement: object): StatementCondition | undefined =>
-  (statement as { when?: StatementCondition }).when;

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../../db/postgres/postgres';
 import type { StatementCondition } from '../../db/statements/condition';
-import { executeInOrder } from '../../db/statements/execute';
+import { executeInOrder, type ListedStatement } from '../../db/statements/execute';
 import { statementText } from '../../db/statements/statement-cache';
 import { valuesRows, type ListColumn } from '../../db/statements/values-list';
 import type { Dialect, Executor } from '../../db/types';
@@ -67,7 +67,7 @@ export const submissionsPerStatement = 2500;
  * for each value taken from it, and SQLite also rendered each answer list back to text, a large
  * share of the time either spent writing a batch.
  */
-export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): CompiledQuery[] {
+export function submissionStatements(db: Executor, submissions: readonly NewSubmission[]): ListedStatement[] {
   if (submissions.length > submissionsPerStatement) {
     throw new RangeError(
       `At most ${submissionsPerStatement} submissions are stored in one statement, not ${submissions.length}`,
@@ -137,7 +137,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   }
   // A result id of the batch that is not in the table was skipped (ids are new, so one that is
   // there was stored just now). SQLite names the columns of a VALUES list column1, column2.
-  const statements = [
+  const statements: ListedStatement[] = [
     CompiledQuery.raw(
       statementText(
         'submissions:sqlite',
@@ -212,10 +212,10 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
 }
 
 /** `statement`, run only when `condition` holds. */
-const when = (statement: CompiledQuery, condition: StatementCondition): CompiledQuery => {
-  const conditional: CompiledQuery & { when: StatementCondition } = { ...statement, when: condition };
-  return conditional;
-};
+const when = (statement: CompiledQuery, condition: StatementCondition): ListedStatement => ({
+  ...statement,
+  when: condition,
+});
 
 /** The columns of a result as `submissionStatements` writes them, and their types. */
 const submittedColumns =

@@ -3,7 +3,14 @@ import { isPostgres } from '../../db/postgres/postgres';
 import type { Database, Executor } from '../../db/types';
 import type { VersionedQuestion } from '../questions/service';
 import { decodeAnswers, decodeCategories } from '../results/service';
-import { insightCodes, submissionPeriods, timeBucket, type InsightCodes } from './aggregates';
+import {
+  aggregateLayouts,
+  insightCodes,
+  submissionPeriods,
+  timeBucket,
+  type AggregateTable,
+  type InsightCodes,
+} from './aggregates';
 import { findVersionRecords } from './repository';
 
 // The aggregates (migration 0017) computed in JavaScript from the stored results, their answers and
@@ -89,12 +96,8 @@ function addToPeriod(
 /** Adds the rows to the tables (a key already there is summed into). */
 export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): Promise<void> {
   const chunk = 400;
-  const upsert = async <T extends Record<string, unknown>>(
-    table: 'result_period_totals' | 'result_percent_counts' | 'insight_scores' | 'insight_answers' | 'insight_times',
-    key: string[],
-    added: string[],
-    values: T[],
-  ) => {
+  const upsert = async <T extends Record<string, unknown>>(table: AggregateTable, values: T[]) => {
+    const { key, added } = aggregateLayouts[table];
     for (let start = 0; start < values.length; start += chunk) {
       await db
         .insertInto(table)
@@ -114,8 +117,6 @@ export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): P
   const split = (key: string) => key.split(sep);
   await upsert(
     'result_period_totals',
-    ['period'],
-    ['results', 'passed', 'percent_sum'],
     [...rows.periodTotals].map(([period, total]) => ({
       period,
       shard,
@@ -126,8 +127,6 @@ export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): P
   );
   await upsert(
     'result_percent_counts',
-    ['scope', 'percent'],
-    ['count'],
     [...rows.percents].map(([key, count]) => {
       const [scope, percent] = split(key);
       return { scope, percent: Number(percent), shard, count };
@@ -135,8 +134,6 @@ export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): P
   );
   await upsert(
     'insight_scores',
-    ['version', 'period', 'scope', 'score'],
-    ['count'],
     [...rows.scores].map(([key, count]) => {
       const [version, period, scope, score] = split(key);
       return { version: Number(version), period, scope: Number(scope), score: Number(score), shard, count };
@@ -144,8 +141,6 @@ export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): P
   );
   await upsert(
     'insight_answers',
-    ['version', 'period', 'position', 'choice', 'correct'],
-    ['count', 'score_sum'],
     [...rows.answers].map(([key, item]) => {
       const [version, period, position, choice, correct] = split(key);
       return {
@@ -162,8 +157,6 @@ export async function writeRows(db: Executor, rows: AggregateRows, shard = 0): P
   );
   await upsert(
     'insight_times',
-    ['version', 'period', 'question_id', 'bucket'],
-    ['count'],
     [...rows.times].map(([key, count]) => {
       const [version, period, questionId, bucket] = split(key);
       return { version: Number(version), period, question_id: questionId, bucket: Number(bucket), shard, count };
@@ -239,13 +232,7 @@ async function addResults(
 }
 
 /** The aggregate tables, emptied by a rebuild. */
-export const aggregateTables = [
-  'result_period_totals',
-  'result_percent_counts',
-  'insight_scores',
-  'insight_answers',
-  'insight_times',
-] as const;
+export const aggregateTables = Object.keys(aggregateLayouts) as readonly AggregateTable[];
 
 /**
  * Computes every aggregate again from the stored results, answers and saved times, in one

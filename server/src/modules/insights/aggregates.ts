@@ -116,7 +116,7 @@ export const aggregateLayouts = {
 export type AggregateTable = keyof typeof aggregateLayouts;
 
 /** A table's columns in the order of its rows' values: its key, then what a row adds. */
-export const aggregateColumns = (table: AggregateTable): readonly string[] => [
+const aggregateColumns = (table: AggregateTable): readonly string[] => [
   ...aggregateLayouts[table].key,
   ...aggregateLayouts[table].added,
 ];
@@ -223,22 +223,28 @@ export interface AggregateInsert {
   codes: ReadonlyArray<'insight_items' | 'insight_categories'>;
 }
 
+/** The aggregates a batch's rows are grouped for as it is composed: all but the answer times. */
+export type GroupedTable = Exclude<AggregateTable, 'insight_times'>;
+
 /**
- * SQLite's statement that adds a batch's rows of one aggregate, grouped as the batch is composed
- * (`submissionGroups`) and sent as one JSON list of lists: the caller runs it only when every
- * submission of the batch was stored (a batch with a skip adds its stored ones through
+ * SQLite's statement, per table, that adds a batch's rows of one aggregate, grouped as the batch is
+ * composed (`submissionGroups`) and sent as one JSON list of lists: the caller runs it only when
+ * every submission of the batch was stored (a batch with a skip adds its stored ones through
  * `aggregateInserts` instead). Grouping in the statements cost a batch of 64 2.5 ms of the write
- * thread; the grouped rows take less than half of that (docs/performance.md). PostgreSQL's batch
- * statement groups in SQL still: there the grouped rows, sent as arrays, measured no faster
+ * thread; the grouped rows take less than a third of that (docs/performance.md). PostgreSQL's
+ * batch statement groups in SQL still: there the grouped rows, sent as arrays, measured no faster
  * under load.
  */
-export function groupedInsert(table: AggregateTable, shard: string): string {
-  const columns = aggregateColumns(table);
-  return `insert into ${table} (${columns.join(', ')}, shard)
-    select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, ${shard} from json_each(?) as d
+export const groupedInserts = Object.fromEntries(
+  (['result_period_totals', 'result_percent_counts', 'insight_scores', 'insight_answers'] as const).map((table) => {
+    const columns = aggregateColumns(table);
+    const text = `insert into ${table} (${columns.join(', ')}, shard)
+    select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, 0 from json_each(?) as d
     where true
     ${upsertTail(table)}`;
-}
+    return [table, text];
+  }),
+) as Record<GroupedTable, string>;
 
 /** A submission as a batch composes it: its result, its category figures and its answers' codes. */
 export interface SubmittedFigures {
@@ -249,6 +255,13 @@ export interface SubmittedFigures {
 
 /** Room for a score, an answer code or a category index in a numeric key (65,536 each). */
 const keyRoom = 65_536;
+
+/** Adds `values` into the list under `key`, element by element (a copy of them when there is none). */
+function addInto<K>(map: Map<K, number[]>, key: K, values: readonly number[]): void {
+  const found = map.get(key);
+  if (found) values.forEach((value, index) => (found[index]! += value));
+  else map.set(key, [...values]);
+}
 
 /** Counts by numeric key, under a string key. */
 type Counts = Map<string, Map<number, number[]>>;
@@ -272,7 +285,7 @@ function bumpCounts(groups: Counts, group: string, key: number, count: number, s
  */
 export function submissionGroups(
   submissions: readonly SubmittedFigures[],
-): Array<{ table: Exclude<AggregateTable, 'insight_times'>; values: unknown[][] }> {
+): Array<{ table: GroupedTable; values: unknown[][] }> {
   const totals = new Map<string, number[]>();
   const percents: Counts = new Map();
   // Under `version␀day`: scores by (scope + 1, score), answers by (position, code).
@@ -280,13 +293,7 @@ export function submissionGroups(
   const answers: Counts = new Map();
   for (const { result, categories, insight } of submissions) {
     const [day] = submissionPeriods(result.createdAt);
-    const total = totals.get(day);
-    const passed = result.passed ? 1 : 0;
-    if (total) {
-      total[0]! += 1;
-      total[1]! += passed;
-      total[2]! += result.percent;
-    } else totals.set(day, [1, passed, result.percent]);
+    addInto(totals, day, [1, result.passed ? 1 : 0, result.percent]);
     bumpCounts(percents, '', result.percent, 1);
     for (const figure of categories) bumpCounts(percents, figure.categoryName, Math.round(figure.percent), 1);
     if (result.questionSetVersion === null) continue;
@@ -307,15 +314,7 @@ export function submissionGroups(
     return all;
   };
   const monthTotals = new Map(totals);
-  for (const [day, [results, passed, percentSum]] of totals) {
-    const month = monthOf(day);
-    const found = monthTotals.get(month);
-    if (found) {
-      found[0]! += results!;
-      found[1]! += passed!;
-      found[2]! += percentSum!;
-    } else monthTotals.set(month, [results!, passed!, percentSum!]);
-  }
+  for (const [day, values] of totals) addInto(monthTotals, monthOf(day), values);
   const rows = (groups: Counts, row: (group: string, key: number, count: number, sum: number) => unknown[]) => {
     const out: unknown[][] = [];
     for (const [group, counts] of groups)
@@ -329,7 +328,7 @@ export function submissionGroups(
   return [
     {
       table: 'result_period_totals',
-      values: [...monthTotals].map(([period, [results, passed, percentSum]]) => [period, results, passed, percentSum]),
+      values: [...monthTotals].map(([period, values]) => [period, ...values]),
     },
     { table: 'result_percent_counts', values: rows(percents, (scope, percent, count) => [scope, percent, count]) },
     {

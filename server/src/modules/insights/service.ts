@@ -32,7 +32,7 @@ import {
 export {
   aggregateInserts,
   batchShard,
-  groupedInsert,
+  groupedInserts,
   insightCodes,
   submissionGroups,
   type InsightCodes,

@@ -11,7 +11,7 @@ import {
   carriedDetailsUpdate,
   type CarriedDetails,
 } from '../participants/service';
-import { aggregateInserts, batchShard, groupedInsert, submissionGroups, type InsightCodes } from '../insights/service';
+import { aggregateInserts, batchShard, groupedInserts, submissionGroups, type InsightCodes } from '../insights/service';
 import { bit, encodeAnswers, encodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord } from './records';
 
@@ -165,8 +165,7 @@ export function submissionStatements(db: Executor, submissions: readonly NewSubm
   const allStored = { rowsOf: 0, compare: 'equal', count } as const;
   for (const { table, values } of submissionGroups(submissions)) {
     if (values.length === 0) continue;
-    const text = statementText(`submission-grouped:sqlite:${table}`, 1, () => groupedInsert(table, '0'));
-    statements.push(when(CompiledQuery.raw(text, [JSON.stringify(values)]), allStored));
+    statements.push(when(CompiledQuery.raw(groupedInserts[table], [JSON.stringify(values)]), allStored));
   }
   // Otherwise, from the batch's results that were stored (their ids are in the table now; ids are
   // new, so each one there was stored just now), as the statements group them; and the answer

@@ -94,7 +94,8 @@ export function resultFilterOf(query: ResultFilterQuery & { search: string }): R
   };
 }
 
-function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
+/** A result as the API gives it, its keys in the schema's order (the list's reply is written as is). */
+function toResult(result: ResultWithParticipant, answers: Result['answers']): Result {
   return {
     _id: result.id,
     report: { status: reportStatusOf(result.report), ...result.report },
@@ -108,6 +109,7 @@ function toResult(result: ResultWithParticipant): Omit<Result, 'answers'> {
     },
     userTotals: toTotals(result),
     categories: result.categories.map(toCategoryFigure),
+    answers,
     createdAt: result.createdAt,
     questionSetVersion: result.questionSetVersion,
   };
@@ -137,11 +139,7 @@ export async function listResultsPage(
   const window = pageWindow(total, query.page, query.limit);
   const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
   return {
-    // In the schema's order of keys: the answers before the dates.
-    results: rows.map((row) => {
-      const { createdAt, questionSetVersion, ...result } = toResult(row);
-      return { ...result, answers: [], createdAt, questionSetVersion };
-    }),
+    results: rows.map((row) => toResult(row, [])),
     totalResults: total,
     page: window.page,
     totalPages: window.totalPages,
@@ -162,16 +160,16 @@ export async function getResult(store: Store, id: string): Promise<ResultRespons
     findLatestAgreement(store.db, result.participant.id),
   ]);
   return {
-    result: {
-      ...toResult(result),
-      answers: answers.map((answer) => ({
+    result: toResult(
+      result,
+      answers.map((answer) => ({
         question: answer.questionText,
         userAnswer: answer.userAnswer,
         correctAnswer: answer.correctAnswer,
         categoryName: answer.categoryName,
         isCorrect: answer.isCorrect,
       })),
-    },
+    ),
     agreement: agreement ? toSignedAgreement(agreement) : null,
   };
 }

@@ -54,8 +54,9 @@ async function paintedBoxes(page: Page) {
       const styled = [...doc.querySelectorAll('link[rel=stylesheet]')].every((link) => (link as HTMLLinkElement).sheet);
       if (!form || !styled) return null;
       const centre = (selector: string) => {
-        const rect = form.querySelector(selector)!.getBoundingClientRect();
-        return rect.width > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
+        // On slow 4G the form arrives in pieces: its later fields may not be parsed yet.
+        const rect = form.querySelector(selector)?.getBoundingClientRect();
+        return rect && rect.width > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
       };
       const boxes = {
         name: centre('input[name=name]'),

@@ -102,6 +102,20 @@ describe('GET /api/admin/getquizresult', () => {
     expect(beyond.results).toEqual(second.results);
   });
 
+  it('pages through the pass filter, a later page and one past the end with the totals of every result', async () => {
+    const summary = { total: 4, passed: 2, failed: 2 };
+    const second = await list('?passed=false&limit=1&page=2');
+    expect(second).toMatchObject({ page: 2, totalPages: 2, totalResults: 2, summary });
+    expect(second.results.map((r) => r.user.name)).toEqual(['Chen Struggler']);
+    const beyond = await list('?passed=true&limit=1&page=9');
+    expect(beyond).toMatchObject({ page: 2, totalPages: 2, totalResults: 2, summary });
+    expect(beyond.results.map((r) => r.user.name)).toEqual(['Amina Passer']);
+    expect((await list('?limit=2&page=2')).results.map((r) => r.user.name)).toEqual([
+      'Bilal Borderline',
+      'Amina Passer',
+    ]);
+  });
+
   it('a searched page carries the totals of every match, on the page asked for and on a page past the end', async () => {
     const matching = people.filter((person) => person.email.endsWith('@sample.org'));
     const percents = matching.map((person) => percentOf(12 - person.wrong, person.wrong));
@@ -134,6 +148,24 @@ describe('GET /api/admin/getquizresult', () => {
     const response = await call(subject.app, 'GET', '/api/admin/getquizresult?passed=yes', { token: subject.token });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'passed: passed must be true or false', error: 'passed' });
+  });
+});
+
+describe('GET /api/admin/getquizresult before any result', () => {
+  const empty = appForTests({ signIn: 'admin' });
+
+  it('is one empty page with a summary of nothing, whatever the pass filter and page', async () => {
+    for (const query of ['', '?passed=true', '?page=3&limit=5']) {
+      const response = await call(empty.app, 'GET', `/api/admin/getquizresult${query}`, { token: empty.token });
+      expect(response.statusCode).toBe(200);
+      expect(resultListResponseSchema.strict().parse(response.json())).toEqual({
+        results: [],
+        totalResults: 0,
+        page: 1,
+        totalPages: 1,
+        summary: { total: 0, passed: 0, failed: 0, averagePercent: 0 },
+      });
+    }
   });
 });
 

@@ -26,15 +26,15 @@ export function executeInOrder(db: Executor, statements: readonly ListedStatemen
 }
 
 /**
- * `executeInOrder` outside a transaction, where on PostgreSQL each statement whose text
+ * `executeInOrder`, where outside a transaction on PostgreSQL each statement whose text
  * `statementText` kept runs as a prepared statement under its name (see `runPrepared`).
  */
-export function executeKept(db: Kysely<Database>, statements: readonly ListedStatement[]): Promise<unknown[][]> {
-  if (!isPostgres(db)) return executeInOrder(db, statements);
+export function executeKept(db: Executor, statements: readonly ListedStatement[]): Promise<unknown[][]> {
+  if (db.isTransaction || !isPostgres(db)) return executeInOrder(db, statements);
   return runInOrder(statements, async (statement) => {
     const name = keptStatementName(statement.sql);
     return name === undefined
       ? ((await db.executeQuery(statement)).rows as unknown[])
-      : runPrepared(db, { name, text: statement.sql, values: statement.parameters as unknown[] });
+      : runPrepared(db as Kysely<Database>, { name, text: statement.sql, values: statement.parameters as unknown[] });
   });
 }

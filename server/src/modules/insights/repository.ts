@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { executeKept } from '../../db/statements/execute';
+import { statementText } from '../../db/statements/statement-cache';
 import { isPostgres } from '../../db/postgres/postgres';
 import type { Executor } from '../../db/types';
 import { toCount } from '../../lib/pagination';
@@ -156,26 +158,56 @@ export async function findVersionRecords(db: Executor, version: number) {
   return db.selectFrom('question_set_versions').select('questions').where('version', '=', version).executeTakeFirst();
 }
 
-/** Results, passed and the sum of their stored percents over a range of submission days (every version). */
-export async function periodTotals(
-  db: Executor,
-  range: DayRange,
-): Promise<{ results: number; passed: number; percentSum: number }> {
-  const rows = await overPeriods(range, (first, last) =>
-    db
-      .selectFrom('result_period_totals')
-      .select([
-        (eb) => eb.fn.sum<number | string>('results').as('results'),
-        (eb) => eb.fn.sum<number | string>('passed').as('passed'),
-        (eb) => eb.fn.sum<number | string>('percent_sum').as('percent_sum'),
-      ])
-      .where('period', '>=', first)
-      .where('period', '<=', last)
-      .execute(),
+/** Results, passed and the sum of their stored percents, as summed from the aggregates. */
+export interface PeriodTotals {
+  results: number;
+  passed: number;
+  percentSum: number;
+}
+
+/**
+ * The statement that sums the totals of one range of period keys, `first` and `last` standing for
+ * its ends (placeholders): for `periodTotals`, and for a statement that reads them with other rows.
+ */
+export const periodTotalsText = (first: string, last: string) =>
+  'select sum(results) as results, sum(passed) as passed, sum(percent_sum) as percent_sum ' +
+  `from result_period_totals where period >= ${first} and period <= ${last}`;
+
+/** The mean of the stored percents the totals sum, rounded (0 for no results). */
+export const averagePercentOf = (totals: PeriodTotals) =>
+  totals.results === 0 ? 0 : Math.round(totals.percentSum / totals.results);
+
+/** `periodTotalsText`'s row as numbers. */
+export const toPeriodTotals = (
+  row: Record<'results' | 'passed' | 'percent_sum', unknown> | undefined,
+): PeriodTotals => ({
+  results: toCount(row?.results),
+  passed: toCount(row?.passed),
+  percentSum: toCount(row?.percent_sum),
+});
+
+/**
+ * Results, passed and the sum of their stored percents over a range of submission days (every
+ * version). The results list reads them on every page, so the statement's text is built once and
+ * PostgreSQL runs it as a prepared statement.
+ */
+export async function periodTotals(db: Executor, range: DayRange): Promise<PeriodTotals> {
+  const postgres = isPostgres(db);
+  const text = statementText(postgres ? 'period-totals:postgres' : 'period-totals:sqlite', 1, () =>
+    postgres ? periodTotalsText('$1', '$2') : periodTotalsText('?', '?'),
   );
-  const sum = (column: 'results' | 'passed' | 'percent_sum') =>
-    rows.reduce((total, row) => total + toCount(row[column]), 0);
-  return { results: sum('results'), passed: sum('passed'), percentSum: sum('percent_sum') };
+  const parts = await overPeriods(range, async (first, last) => {
+    const [rows] = await executeKept(db, [CompiledQuery.raw(text, [first, last])]);
+    return [toPeriodTotals(rows?.[0] as Parameters<typeof toPeriodTotals>[0])];
+  });
+  return parts.reduce(
+    (sum, part) => ({
+      results: sum.results + part.results,
+      passed: sum.passed + part.passed,
+      percentSum: sum.percentSum + part.percentSum,
+    }),
+    { results: 0, passed: 0, percentSum: 0 },
+  );
 }
 
 /** Results per stored percent of every version, overall (scope '') and per category name. */

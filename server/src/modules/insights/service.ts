@@ -38,7 +38,15 @@ export {
   type InsightCodes,
 } from './aggregates';
 export { rebuildAggregates, subtractParticipant } from './rebuild';
-export { percentCounts, periodTotals } from './repository';
+export {
+  averagePercentOf,
+  percentCounts,
+  periodTotals,
+  periodTotalsText,
+  toPeriodTotals,
+  type PeriodTotals,
+} from './repository';
+export { periodRanges } from './periods';
 
 /** The range of days asked for; `from` after `to` is refused (400 naming `from`), as on the results list. */
 export function dayRangeOf(query: InsightsQuery): DayRange {

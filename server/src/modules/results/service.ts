@@ -20,9 +20,12 @@ import {
   findResultWithParticipant,
   listAnswers,
   listResults,
+  passFilteredPage,
+  passFilterOnly,
   summarizeResults,
   type ResultFilter,
 } from './queries';
+import { averagePercentOf } from '../insights/service';
 import type { ResultCategoryRecord, ResultRecord, ResultReportDates, ResultWithParticipant } from './records';
 
 // What other modules use of this one: they reach it through this file only.
@@ -115,6 +118,58 @@ function toResult(result: ResultWithParticipant, answers: Result['answers']): Re
   };
 }
 
+/** A page of the list with the totals its reply gives: the total it pages through and the summary's. */
+interface ListedPage {
+  rows: ResultWithParticipant[];
+  total: number;
+  window: ReturnType<typeof pageWindow>;
+  summary: { total: number; passed: number; averagePercent: number };
+}
+
+/**
+ * The list chosen by the pass filter alone, its page and totals in one statement, read again only
+ * when the page asked for lies past the last page.
+ */
+async function passFilteredResults(
+  store: Store,
+  passed: boolean | undefined,
+  query: { page: number; limit: number },
+  asked: { limit: number; offset: number },
+): Promise<ListedPage> {
+  const { rows: askedRows, totals } = await passFilteredPage(store.db, passed, asked);
+  const total = passed === undefined ? totals.results : passed ? totals.passed : totals.results - totals.passed;
+  const window = pageWindow(total, query.page, query.limit);
+  const rows = window.offset === asked.offset ? askedRows : (await passFilteredPage(store.db, passed, window)).rows;
+  return {
+    rows,
+    total,
+    window,
+    summary: { total: totals.results, passed: totals.passed, averagePercent: averagePercentOf(totals) },
+  };
+}
+
+/**
+ * The list with a search, days or a report status. The page asked for is read alongside the totals
+ * (most calls ask for a page that exists) and read again only when it lies past the last page.
+ * Without a pass filter the summary's count is the total, so no separate count is run.
+ */
+async function filteredResults(
+  store: Store,
+  filter: ResultFilter,
+  query: { page: number; limit: number },
+  asked: { limit: number; offset: number },
+): Promise<ListedPage> {
+  const [summary, count, askedRows] = await Promise.all([
+    summarizeResults(store.db, filter),
+    filter.passed === undefined ? undefined : countResults(store.db, filter),
+    listResults(store.db, filter, asked),
+  ]);
+  const total = count ?? summary.total;
+  const window = pageWindow(total, query.page, query.limit);
+  const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
+  return { rows, total, window, summary };
+}
+
 /**
  * `GET admin/getquizresult`: one page of results (without answers), newest first. `summary` covers
  * every result the search, the submission days and the report status match, whatever the pass
@@ -126,18 +181,10 @@ export async function listResultsPage(
   query: z.output<typeof resultListQuerySchema>,
 ): Promise<ResultListResponse> {
   const filter = resultFilterOf(query);
-  // The page asked for is read alongside the totals (most calls ask for a page that exists) and
-  // read again only when it lies past the last page. Without a pass filter the summary's count
-  // is the total, so no separate count is run.
   const asked = { limit: query.limit, offset: (Math.max(1, query.page) - 1) * query.limit };
-  const [summary, count, askedRows] = await Promise.all([
-    summarizeResults(store.db, filter),
-    filter.passed === undefined ? undefined : countResults(store.db, filter),
-    listResults(store.db, filter, asked),
-  ]);
-  const total = count ?? summary.total;
-  const window = pageWindow(total, query.page, query.limit);
-  const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
+  const { rows, total, window, summary } = passFilterOnly(filter)
+    ? await passFilteredResults(store, filter.passed, query, asked)
+    : await filteredResults(store, filter, query, asked);
   return {
     results: rows.map((row) => toResult(row, [])),
     totalResults: total,

@@ -219,7 +219,9 @@ if (alsoNode) {
     console.log(`Node ${other.version}`);
     const restore = other.use();
     try {
-      return jest(`server-node-${alsoNode}`, ['server'], { DATABASE_URL: '' }, other.node);
+      // The fuzzing's 1000 runs a route were made on Node 20 on both engines; here a quarter of
+      // them shows the same validation holds on this runtime.
+      return jest(`server-node-${alsoNode}`, ['server'], { DATABASE_URL: '', FUZZ_RUNS: '250' }, other.node);
     } finally {
       restore();
     }

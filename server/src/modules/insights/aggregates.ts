@@ -236,14 +236,16 @@ export type GroupedTable = Exclude<AggregateTable, 'insight_times'>;
  * under load.
  */
 export const groupedInserts = Object.fromEntries(
-  (['result_period_totals', 'result_percent_counts', 'insight_scores', 'insight_answers'] as const).map((table) => {
-    const columns = aggregateColumns(table);
-    const text = `insert into ${table} (${columns.join(', ')}, shard)
+  (Object.keys(aggregateLayouts) as AggregateTable[])
+    .filter((table): table is GroupedTable => table !== 'insight_times')
+    .map((table) => {
+      const columns = aggregateColumns(table);
+      const text = `insert into ${table} (${columns.join(', ')}, shard)
     select ${columns.map((_, index) => `d.value ->> ${index}`).join(', ')}, 0 from json_each(?) as d
     where true
     ${upsertTail(table)}`;
-    return [table, text];
-  }),
+      return [table, text];
+    }),
 ) as Record<GroupedTable, string>;
 
 /** A submission as a batch composes it: its result, its category figures and its answers' codes. */

@@ -173,10 +173,6 @@ export const periodTotalsText = (first: string, last: string) =>
   'select sum(results) as results, sum(passed) as passed, sum(percent_sum) as percent_sum ' +
   `from result_period_totals where period >= ${first} and period <= ${last}`;
 
-/** The mean of the stored percents the totals sum, rounded (0 for no results). */
-export const averagePercentOf = (totals: PeriodTotals) =>
-  totals.results === 0 ? 0 : Math.round(totals.percentSum / totals.results);
-
 /** `periodTotalsText`'s row as numbers. */
 export const toPeriodTotals = (
   row: Record<'results' | 'passed' | 'percent_sum', unknown> | undefined,

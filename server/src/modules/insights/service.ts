@@ -38,14 +38,7 @@ export {
   type InsightCodes,
 } from './aggregates';
 export { rebuildAggregates, subtractParticipant } from './rebuild';
-export {
-  averagePercentOf,
-  percentCounts,
-  periodTotals,
-  periodTotalsText,
-  toPeriodTotals,
-  type PeriodTotals,
-} from './repository';
+export { percentCounts, periodTotals, periodTotalsText, toPeriodTotals, type PeriodTotals } from './repository';
 export { periodRanges } from './periods';
 
 /** The range of days asked for; `from` after `to` is refused (400 naming `from`), as on the results list. */

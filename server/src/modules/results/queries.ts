@@ -5,14 +5,7 @@ import { isPostgres } from '../../db/postgres/postgres';
 import type { ReportStatus } from '@prometrica/shared-api/contract';
 import type { Executor, ResultsTable } from '../../db/types';
 import { containsPattern, toCount } from '../../lib/pagination';
-import {
-  averagePercentOf,
-  periodRanges,
-  periodTotals,
-  periodTotalsText,
-  toPeriodTotals,
-  type PeriodTotals,
-} from '../insights/service';
+import { periodRanges, periodTotals, periodTotalsText, toPeriodTotals, type PeriodTotals } from '../insights/service';
 import { bit, decodeAnswers, decodeCategories } from './codecs';
 import type { AnswerRecord, ResultCategoryRecord, ResultRecord, ResultWithParticipant } from './records';
 
@@ -209,12 +202,19 @@ export function matchingResults(db: Executor, filter: ResultFilter, usePassed: b
  */
 const totalsAnswer = (filter: ResultFilter) => !filter.search && filter.report === undefined;
 
+/** The results the totals count under a pass filter (all of them without one). */
+export const countOf = (totals: PeriodTotals, passed: boolean | undefined) =>
+  passed === undefined ? totals.results : passed ? totals.passed : totals.results - totals.passed;
+
+/** The list's summary from the totals: results, passed and the mean of their percents, rounded. */
+export const summaryOf = (totals: PeriodTotals) => ({
+  total: totals.results,
+  passed: totals.passed,
+  averagePercent: totals.results === 0 ? 0 : Math.round(totals.percentSum / totals.results),
+});
+
 export async function countResults(db: Executor, filter: ResultFilter): Promise<number> {
-  if (totalsAnswer(filter)) {
-    const totals = await periodTotals(db, filter);
-    if (filter.passed === undefined) return totals.results;
-    return filter.passed ? totals.passed : totals.results - totals.passed;
-  }
+  if (totalsAnswer(filter)) return countOf(await periodTotals(db, filter), filter.passed);
   // One full-text row per result: without a pass filter, SQLite counts the index's matches alone.
   const text = filter.search.toLowerCase();
   if (
@@ -233,6 +233,12 @@ export async function countResults(db: Executor, filter: ResultFilter): Promise<
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return toCount(row.count);
+}
+
+/** A page of the list as rows: how many, after how many. */
+export interface PageSlice {
+  limit: number;
+  offset: number;
 }
 
 /** The names `listedColumns` gives its columns, in a statement written as text. */
@@ -257,7 +263,7 @@ export const passFilterOnly = (filter: ResultFilter) => !filter.search && !narro
 export async function passFilteredPage(
   db: Executor,
   passed: boolean | undefined,
-  page: { limit: number; offset: number },
+  page: PageSlice,
 ): Promise<{ rows: ResultWithParticipant[]; totals: PeriodTotals }> {
   const postgres = isPostgres(db);
   const first = page.offset === 0 && Number.isSafeInteger(page.limit) && page.limit > 0;
@@ -305,7 +311,7 @@ export async function passFilteredPage(
 export async function listResults(
   db: Executor,
   filter: ResultFilter,
-  page: { limit: number; offset: number },
+  page: PageSlice,
 ): Promise<ResultWithParticipant[]> {
   // With a search, the page's result ids are chosen from the matching results alone (an index
   // read each), and only those are joined to their participants.
@@ -365,14 +371,7 @@ export async function summarizeResults(
   db: Executor,
   filter: ResultFilter,
 ): Promise<{ total: number; passed: number; averagePercent: number }> {
-  if (totalsAnswer(filter)) {
-    const totals = await periodTotals(db, filter);
-    return {
-      total: totals.results,
-      passed: totals.passed,
-      averagePercent: averagePercentOf(totals),
-    };
-  }
+  if (totalsAnswer(filter)) return summaryOf(await periodTotals(db, filter));
   const row = await matchingResults(db, filter, false)
     .select((eb) => [
       eb.fn.countAll().as('total'),

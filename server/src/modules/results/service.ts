@@ -16,6 +16,7 @@ import { found } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
 import { ValidationError } from '../../lib/validation';
 import {
+  countOf,
   countResults,
   findResultWithParticipant,
   listAnswers,
@@ -23,9 +24,10 @@ import {
   passFilteredPage,
   passFilterOnly,
   summarizeResults,
+  summaryOf,
+  type PageSlice,
   type ResultFilter,
 } from './queries';
-import { averagePercentOf } from '../insights/service';
 import type { ResultCategoryRecord, ResultRecord, ResultReportDates, ResultWithParticipant } from './records';
 
 // What other modules use of this one: they reach it through this file only.
@@ -118,56 +120,40 @@ function toResult(result: ResultWithParticipant, answers: Result['answers']): Re
   };
 }
 
-/** A page of the list with the totals its reply gives: the total it pages through and the summary's. */
-interface ListedPage {
-  rows: ResultWithParticipant[];
+/**
+ * What the list's reply is made of: the total it pages through, the summary, the rows of the page
+ * asked for, and how to read another page (when the one asked for lies past the last).
+ */
+interface ListRead {
   total: number;
-  window: ReturnType<typeof pageWindow>;
   summary: { total: number; passed: number; averagePercent: number };
+  rows: ResultWithParticipant[];
+  pageAt: (page: { limit: number; offset: number }) => Promise<ResultWithParticipant[]>;
 }
 
-/**
- * The list chosen by the pass filter alone, its page and totals in one statement, read again only
- * when the page asked for lies past the last page.
- */
-async function passFilteredResults(
-  store: Store,
-  passed: boolean | undefined,
-  query: { page: number; limit: number },
-  asked: { limit: number; offset: number },
-): Promise<ListedPage> {
-  const { rows: askedRows, totals } = await passFilteredPage(store.db, passed, asked);
-  const total = passed === undefined ? totals.results : passed ? totals.passed : totals.results - totals.passed;
-  const window = pageWindow(total, query.page, query.limit);
-  const rows = window.offset === asked.offset ? askedRows : (await passFilteredPage(store.db, passed, window)).rows;
+/** The list chosen by the pass filter alone: its page and totals in one statement. */
+async function passFilteredRead(store: Store, passed: boolean | undefined, asked: PageSlice): Promise<ListRead> {
+  const { rows, totals } = await passFilteredPage(store.db, passed, asked);
   return {
+    total: countOf(totals, passed),
+    summary: summaryOf(totals),
     rows,
-    total,
-    window,
-    summary: { total: totals.results, passed: totals.passed, averagePercent: averagePercentOf(totals) },
+    pageAt: async (page) => (await passFilteredPage(store.db, passed, page)).rows,
   };
 }
 
 /**
- * The list with a search, days or a report status. The page asked for is read alongside the totals
- * (most calls ask for a page that exists) and read again only when it lies past the last page.
- * Without a pass filter the summary's count is the total, so no separate count is run.
+ * The list with a search, days or a report status: the page asked for is read alongside the totals
+ * (most calls ask for a page that exists). Without a pass filter the summary's count is the total,
+ * so no separate count is run.
  */
-async function filteredResults(
-  store: Store,
-  filter: ResultFilter,
-  query: { page: number; limit: number },
-  asked: { limit: number; offset: number },
-): Promise<ListedPage> {
-  const [summary, count, askedRows] = await Promise.all([
+async function filteredRead(store: Store, filter: ResultFilter, asked: PageSlice): Promise<ListRead> {
+  const [summary, count, rows] = await Promise.all([
     summarizeResults(store.db, filter),
     filter.passed === undefined ? undefined : countResults(store.db, filter),
     listResults(store.db, filter, asked),
   ]);
-  const total = count ?? summary.total;
-  const window = pageWindow(total, query.page, query.limit);
-  const rows = window.offset === asked.offset ? askedRows : await listResults(store.db, filter, window);
-  return { rows, total, window, summary };
+  return { total: count ?? summary.total, summary, rows, pageAt: (page) => listResults(store.db, filter, page) };
 }
 
 /**
@@ -182,9 +168,17 @@ export async function listResultsPage(
 ): Promise<ResultListResponse> {
   const filter = resultFilterOf(query);
   const asked = { limit: query.limit, offset: (Math.max(1, query.page) - 1) * query.limit };
-  const { rows, total, window, summary } = passFilterOnly(filter)
-    ? await passFilteredResults(store, filter.passed, query, asked)
-    : await filteredResults(store, filter, query, asked);
+  const {
+    total,
+    summary,
+    rows: askedRows,
+    pageAt,
+  } = passFilterOnly(filter)
+    ? await passFilteredRead(store, filter.passed, asked)
+    : await filteredRead(store, filter, asked);
+  // Read again only when the page asked for lies past the last page.
+  const window = pageWindow(total, query.page, query.limit);
+  const rows = window.offset === asked.offset ? askedRows : await pageAt(window);
   return {
     results: rows.map((row) => toResult(row, [])),
     totalResults: total,

@@ -3,15 +3,15 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, container } = require('webpack');
 const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
+const { RemoteManifestPlugin, exposeChunkName } = require('./remote-manifest-plugin.cjs');
 const { firstPaintConfig } = require('./first-paint.cjs');
 
 const root = path.resolve(__dirname, '..');
@@ -54,22 +54,6 @@ function sharedLibraries(appDir, subsets = subsetModules(appDir).files) {
   ]);
 }
 
-/**
- * The federation runtime plugin that makes the shell's runtime available to the remotes is
- * published as CommonJS, which pulls a second (CommonJS) copy of the runtime core into the shell
- * next to the ES one the bundler runtime uses. Its ES build imports the same
- * runtime core as everything else.
- */
-function externalRuntimeAlias() {
-  // Packages with an `exports` map hide their package.json: find the plugin beside @module-federation/enhanced.
-  const enhanced = fs.realpathSync(path.join(root, 'node_modules/@module-federation/enhanced'));
-  const plugin = path.join(path.dirname(enhanced), 'inject-external-runtime-core-plugin');
-  const cjs = path.join(plugin, 'dist/index.cjs');
-  const esm = path.join(plugin, 'dist/index.js');
-  if (!fs.existsSync(cjs) || !fs.existsSync(esm)) return {};
-  return { [fs.realpathSync(cjs)]: fs.realpathSync(esm) };
-}
-
 /** PROMETRICA_RELEASE, or the app's version and build date. */
 function releaseLabel(appDir) {
   if (process.env.PROMETRICA_RELEASE) return process.env.PROMETRICA_RELEASE;
@@ -84,7 +68,6 @@ function releaseLabel(appDir) {
  * @param {number} app.devPort    port of the standalone dev server
  * @param {Record<string,string>} [app.exposes]  modules a remote exposes
  * @param {boolean} [app.host]    true for the shell
- * @param {string[]} [app.runtimePlugins]
  * @param {Record<string,string[]>} [app.routeAssets]  route path → chunk names its screen loads (route-assets.json)
  * @param {boolean} [app.federation]  false builds a plain single app (the benchmarks' baseline)
  * @param {string} [app.entry]        entry module (default ./src/index.ts)
@@ -145,7 +128,6 @@ function createAppConfig(app) {
           : {
               [`${laterKey}$`]: subsets[laterKey],
               [`${firstStylesKey}$`]: styles.first,
-              ...(host ? externalRuntimeAlias() : {}),
             },
       },
       module: {
@@ -180,22 +162,31 @@ function createAppConfig(app) {
       plugins: [
         // Which release of this app is running: set PROMETRICA_RELEASE when building a release.
         new DefinePlugin({ __PROMETRICA_RELEASE__: JSON.stringify(releaseLabel(app.dir)) }),
+        // webpack's own Module Federation: the shell loads a remote's container itself
+        // (shell/src/remotes/container.ts), so no federation runtime library is in the page
+        // (docs/architecture.md, "Module Federation without a runtime library").
         federation &&
-          new ModuleFederationPlugin({
+          new container.ModuleFederationPlugin({
             name: app.name,
             ...(host
-              ? { remotes: {}, shareStrategy: 'loaded-first' }
-              : { filename: 'remoteEntry.js', exposes: app.exposes }),
+              ? {}
+              : {
+                  filename: 'remoteEntry.js',
+                  exposes: Object.fromEntries(
+                    Object.entries(app.exposes ?? {}).map(([exposed, file]) => [
+                      exposed,
+                      { import: file, name: exposeChunkName(exposed) },
+                    ]),
+                  ),
+                }),
             shared: sharedLibraries(app.dir, subsets),
-            runtimePlugins: app.runtimePlugins ?? [],
-            manifest: host ? false : { fileName: 'mf-manifest.json' },
-            dts: false,
-            // The shell carries the federation runtime once; remotes use the shell's instead of their own.
-            // Browser-only builds: the runtime's Node script loading is left out.
-            experiments: {
-              ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
-              optimization: { target: 'web' },
-            },
+          }),
+        federation &&
+          !host &&
+          new RemoteManifestPlugin({
+            name: app.name,
+            filename: 'remoteEntry.js',
+            exposes: Object.keys(app.exposes ?? {}),
           }),
         new HtmlWebpackPlugin({
           template: path.join(root, 'config', 'index.html'),

@@ -1,4 +1,3 @@
-const path = require('node:path');
 const { createAppConfig } = require('../config/webpack-app.cjs');
 
 module.exports = createAppConfig({
@@ -8,5 +7,4 @@ module.exports = createAppConfig({
   devPort: 8080,
   // The providers' style tags for the first paint of a remote's screen (config/first-paint.cjs).
   firstPaint: './src/first-paint.tsx',
-  runtimePlugins: [path.join(__dirname, 'src/remotes/ok-response-plugin.ts')],
 });

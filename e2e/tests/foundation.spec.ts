@@ -15,40 +15,49 @@ async function signIn(page: Page, email: string, password: string) {
 test.describe('the federated product on the default server', () => {
   const server = useServer();
 
-  test('both remotes render through the shell, sharing one React and one auth store', async ({ page }) => {
+  test('both remotes render through the shell, sharing one React, one Mantine and one shared-api', async ({ page }) => {
+    // React DOM announces each copy of itself to the DevTools hook as it loads.
+    await page.addInitScript(() => {
+      const renderers: string[] = [];
+      Object.assign(window, {
+        __renderers: renderers,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: (renderer: { version?: string }) => renderers.push(renderer.version ?? '?'),
+          onCommitFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          checkDCE: () => {},
+        },
+      });
+    });
+    // What each remote's origin sent: its entry and screens, never a library the shell shares.
+    const fromRemotes: Array<Promise<{ url: string; body: string }>> = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/remotes/') && response.url().endsWith('.js'))
+        fromRemotes.push(response.text().then((body) => ({ url: response.url(), body })));
+    });
     await page.goto(server.url + '/');
     await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
     await page.goto(server.url + '/admin');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
-    const shared = await page.evaluate(() => {
-      const scope = (
-        window as unknown as {
-          __FEDERATION__: {
-            __SHARE__: Record<
-              string,
-              Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>
-            >;
-          };
-        }
-      ).__FEDERATION__.__SHARE__;
-      const loadedVersions = (name: string) => {
-        const found = new Set<string>();
-        for (const host of Object.values(scope)) {
-          for (const [version, entry] of Object.entries(host.default?.[name] ?? {}))
-            if (entry.loaded || entry.lib) found.add(version);
-        }
-        return [...found];
-      };
-      return {
-        react: loadedVersions('react'),
-        sharedApi: loadedVersions('@prometrica/shared-api'),
-        mantine: loadedVersions('@mantine/core'),
-      };
-    });
-    expect(shared.react).toHaveLength(1);
-    expect(shared.sharedApi).toHaveLength(1);
-    expect(shared.mantine).toHaveLength(1);
+    expect(await page.evaluate(() => (window as unknown as { __renderers: string[] }).__renderers)).toHaveLength(1);
+    const scripts = await Promise.all(fromRemotes);
+    expect(scripts.some(({ url }) => url.includes('/remotes/participant/'))).toBe(true);
+    expect(scripts.some(({ url }) => url.includes('/remotes/admin/'))).toBe(true);
+    const libraries = {
+      react: '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE',
+      mantine: 'MantineProvider was not found',
+      sharedApi: 'Request failed with status code',
+    };
+    for (const [library, marker] of Object.entries(libraries)) {
+      expect({ library, from: scripts.filter(({ body }) => body.includes(marker)).map(({ url }) => url) }).toEqual({
+        library,
+        from: [],
+      });
+    }
   });
 
   test('a first visit to the participant and admin screens asks for nothing the server lacks and logs no error', async ({

@@ -3,10 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useAuthStore } from '@prometrica/shared-api';
 
 // The federation runtime is the boundary: it hands over a stand-in for the participant's details screen.
-const loadRemote = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: (...args: unknown[]) => loadRemote(...args),
-  registerRemotes: () => {},
+const loadExposed = jest.fn();
+jest.mock('./remotes/container', () => ({
+  loadExposed: (...args: unknown[]) => loadExposed(...args),
 }));
 
 import { App } from './app';
@@ -39,7 +38,7 @@ beforeAll(() => {
     apiBaseUrl: '/api',
     remotes: { participant: '/p/mf-manifest.json', admin: '/a/mf-manifest.json' },
   });
-  loadRemote.mockResolvedValue({ default: { screens: { details: () => <h1>Account information</h1> } } });
+  loadExposed.mockResolvedValue({ default: { screens: { details: () => <h1>Account information</h1> } } });
 });
 beforeEach(() => {
   notifications.clean();

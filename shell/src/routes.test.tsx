@@ -4,10 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import { useAuthStore } from '@prometrica/shared-api';
 
 // The federation runtime is the boundary: it hands over stand-ins for the participant remote's screens.
-const loadRemote = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: (...args: unknown[]) => loadRemote(...args),
-  registerRemotes: () => {},
+const loadExposed = jest.fn();
+jest.mock('./remotes/container', () => ({
+  loadExposed: (...args: unknown[]) => loadExposed(...args),
 }));
 
 import { registerAppRemotes } from './remotes/registry';
@@ -48,7 +47,7 @@ beforeAll(() => {
     apiBaseUrl: '/api',
     remotes: { participant: '/p/mf-manifest.json', admin: '/a/mf-manifest.json' },
   });
-  loadRemote.mockResolvedValue({ default: { screens } });
+  loadExposed.mockResolvedValue({ default: { screens } });
 });
 beforeEach(() =>
   useAuthStore.setState({

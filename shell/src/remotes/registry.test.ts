@@ -1,8 +1,7 @@
-// The federation runtime is the boundary here: it stands in for the network a remote comes over.
-const loadRemote = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: (...args: unknown[]) => loadRemote(...args),
-  registerRemotes: () => {},
+// Loading a remote's container is the boundary here: it stands in for the network a remote comes over.
+const loadExposed = jest.fn();
+jest.mock('./container', () => ({
+  loadExposed: (...args: unknown[]) => loadExposed(...args),
 }));
 
 import { loadFirstScreen, registerAppRemotes, resetRemote, settledWithin } from './registry';
@@ -14,7 +13,7 @@ beforeAll(() =>
   }),
 );
 beforeEach(() => {
-  loadRemote.mockReset();
+  loadExposed.mockReset();
   resetRemote('admin');
   resetRemote('participant');
 });
@@ -25,11 +24,11 @@ const routesWith = (preload: jest.Mock) => ({ default: { screens: { login: () =>
 test("the first screen's load settles when its code has loaded", async () => {
   let loaded!: () => void;
   const preload = jest.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
-  loadRemote.mockResolvedValueOnce(routesWith(preload));
+  loadExposed.mockResolvedValueOnce(routesWith(preload));
   let done = false;
   const waiting = loadFirstScreen('/dashboard/result', true).then(() => (done = true));
   await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(loadRemote).toHaveBeenCalledWith('admin_app/routes');
+  expect(loadExposed).toHaveBeenCalledWith('/remotes/admin/mf-manifest.json', './routes');
   expect(preload).toHaveBeenCalledWith('/dashboard/result');
   expect(done).toBe(false);
   loaded();
@@ -39,20 +38,20 @@ test("the first screen's load settles when its code has loaded", async () => {
 
 test("the admin remote's screen is not started without a stored token; the participant's always is", async () => {
   const adminPreload = jest.fn();
-  loadRemote.mockResolvedValueOnce(routesWith(adminPreload));
+  loadExposed.mockResolvedValueOnce(routesWith(adminPreload));
   await loadFirstScreen('/dashboard/result', false);
   expect(adminPreload).not.toHaveBeenCalled();
 
   const participantPreload = jest.fn();
-  loadRemote.mockResolvedValueOnce(routesWith(participantPreload));
+  loadExposed.mockResolvedValueOnce(routesWith(participantPreload));
   await loadFirstScreen('/', false);
-  expect(loadRemote).toHaveBeenLastCalledWith('participant_app/routes');
+  expect(loadExposed).toHaveBeenLastCalledWith('/remotes/participant/mf-manifest.json', './routes');
   expect(participantPreload).toHaveBeenCalledWith('/');
 });
 
 test('work that is slow to finish holds the first render back no longer than the wait', async () => {
   jest.useFakeTimers();
-  loadRemote.mockReturnValueOnce(new Promise(() => {}));
+  loadExposed.mockReturnValueOnce(new Promise(() => {}));
   let done = false;
   const waiting = settledWithin(loadFirstScreen('/', false), 400).then(() => (done = true));
   await jest.advanceTimersByTimeAsync(399);
@@ -63,9 +62,9 @@ test('work that is slow to finish holds the first render back no longer than the
 });
 
 test("a remote or a screen's code that fails to load does not stop the start (the screen shows Retry)", async () => {
-  loadRemote.mockRejectedValueOnce(new Error('manifest answered 503'));
+  loadExposed.mockRejectedValueOnce(new Error('manifest answered 503'));
   await expect(loadFirstScreen('/admin', false)).resolves.toBeUndefined();
-  loadRemote.mockResolvedValueOnce(routesWith(jest.fn(() => Promise.reject(new Error('chunk answered 503')))));
+  loadExposed.mockResolvedValueOnce(routesWith(jest.fn(() => Promise.reject(new Error('chunk answered 503')))));
   await expect(loadFirstScreen('/dashboard', true)).resolves.toBeUndefined();
   // A sign-in check that fails does not either.
   await expect(settledWithin(Promise.reject(new Error('offline')), 60_000)).resolves.toBeUndefined();

@@ -1,4 +1,3 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   remoteForPath,
   remoteNames,
@@ -6,25 +5,24 @@ import {
   type RemoteRoutes,
   type RuntimeConfig,
 } from '@prometrica/shared-api';
+import { loadExposed } from './container';
 
 let entries: Record<RemoteId, string> | undefined;
 const loaded = new Map<RemoteId, Promise<RemoteRoutes<string>>>();
 /** Routes whose load has finished, so a screen can render them without waiting a render. */
 const ready = new Map<RemoteId, RemoteRoutes<string>>();
 
-/** Registers both remotes with the federation runtime, from `/config.json`. */
+/** Where both remotes' manifests are, from `/config.json`. */
 export function registerAppRemotes(config: RuntimeConfig): void {
   entries = { participant: config.remotes.participant, admin: config.remotes.admin };
-  registerRemotes(
-    (Object.keys(remoteNames) as RemoteId[]).map((id) => ({ name: remoteNames[id], entry: entries![id] })),
-  );
 }
 
 /** Loads a remote's route module once; a failed load is forgotten so it can be retried. */
 export function loadRemoteRoutes(id: RemoteId): Promise<RemoteRoutes<string>> {
   let pending = loaded.get(id);
   if (!pending) {
-    pending = loadRemote<{ default: RemoteRoutes<string> }>(`${remoteNames[id]}/routes`).then((mod) => {
+    if (!entries) return Promise.reject(new Error('The remotes are not registered'));
+    pending = loadExposed<{ default?: RemoteRoutes<string> }>(entries[id], './routes').then((mod) => {
       if (!mod?.default?.screens) throw new Error(`${remoteNames[id]} did not expose its routes`);
       ready.set(id, mod.default);
       return mod.default;
@@ -69,9 +67,8 @@ export function loadedRemoteRoutes(id: RemoteId): RemoteRoutes<string> | undefin
   return ready.get(id);
 }
 
-/** Registers a remote again (the runtime caches failures otherwise) before another load. */
+/** Forgets a remote's routes, so the next load asks for them again. */
 export function resetRemote(id: RemoteId): void {
   loaded.delete(id);
   ready.delete(id);
-  if (entries) registerRemotes([{ name: remoteNames[id], entry: entries[id] }], { force: true });
 }

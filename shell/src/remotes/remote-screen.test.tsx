@@ -4,12 +4,10 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { RemoteScreen } from './remote-screen';
 
-// The federation runtime is the boundary here: it stands in for the network a remote comes over.
-const loadRemote = jest.fn();
-const registerRemotes = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: (...args: unknown[]) => loadRemote(...args),
-  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+// Loading a remote's container is the boundary here: it stands in for the network a remote comes over.
+const loadExposed = jest.fn();
+jest.mock('./container', () => ({
+  loadExposed: (...args: unknown[]) => loadExposed(...args),
 }));
 
 import { registerAppRemotes, resetRemote } from './registry';
@@ -34,24 +32,22 @@ beforeAll(() =>
 beforeEach(() => resetRemote('admin'));
 
 test("a remote's screen renders once the remote has loaded", async () => {
-  loadRemote.mockResolvedValueOnce({ default: { screens: { login: () => <p>admin login form</p> } } });
+  loadExposed.mockResolvedValueOnce({ default: { screens: { login: () => <p>admin login form</p> } } });
   render(ui());
   expect(await screen.findByText('admin login form')).toBeInTheDocument();
-  expect(loadRemote).toHaveBeenCalledWith('admin_app/routes');
+  expect(loadExposed).toHaveBeenCalledWith('http://cdn.example/admin/mf-manifest.json', './routes');
 });
 
 test('an unreachable remote shows a clear message, and Retry registers it again and recovers', async () => {
-  loadRemote.mockRejectedValueOnce(new Error('manifest answered 503'));
+  loadExposed.mockRejectedValueOnce(new Error('manifest answered 503'));
   render(ui());
   expect(await screen.findByText('The management area could not be loaded')).toBeInTheDocument();
 
-  loadRemote.mockResolvedValueOnce({ default: { screens: { login: () => <p>admin login form</p> } } });
+  loadExposed.mockResolvedValueOnce({ default: { screens: { login: () => <p>admin login form</p> } } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('admin login form')).toBeInTheDocument();
-  expect(registerRemotes).toHaveBeenLastCalledWith(
-    [{ name: 'admin_app', entry: 'http://cdn.example/admin/mf-manifest.json' }],
-    { force: true },
-  );
+  expect(loadExposed).toHaveBeenCalledTimes(2);
+  expect(loadExposed).toHaveBeenLastCalledWith('http://cdn.example/admin/mf-manifest.json', './routes');
 });
 
 test('a remote screen that crashes while rendering is contained with Retry', async () => {
@@ -59,7 +55,7 @@ test('a remote screen that crashes while rendering is contained with Retry', asy
     throw new Error('bad deploy');
   };
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  loadRemote.mockResolvedValueOnce({ default: { screens: { dashboard: Broken } } });
+  loadExposed.mockResolvedValueOnce({ default: { screens: { dashboard: Broken } } });
   render(ui('dashboard'));
   expect(await screen.findByText('The management area could not be loaded')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

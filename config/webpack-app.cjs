@@ -11,7 +11,7 @@ const { DefinePlugin, container } = require('webpack');
 const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-subsets.cjs');
 const { BootAssetsPlugin } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
-const { RemoteManifestPlugin, exposeChunkName } = require('./remote-manifest-plugin.cjs');
+const { RemoteManifestPlugin } = require('./remote-manifest-plugin.cjs');
 const { firstPaintConfig } = require('./first-paint.cjs');
 
 const root = path.resolve(__dirname, '..');
@@ -25,16 +25,18 @@ function installedVersion(appDir, pkg) {
 
 /**
  * Libraries that exist once in the page. The slash keys share subpaths such as
- * `react-dom/client` and `react/jsx-runtime` with the same singleton.
+ * `react-dom/client` and `react/jsx-runtime` with the same singleton. With `provided: false` (a
+ * remote's production build) the app takes every one from the shell and carries no copy of its own:
+ * the shell provides them all from the same list, before any remote starts.
  */
-function sharedLibraries(appDir, subsets = subsetModules(appDir).files) {
+function sharedLibraries(appDir, subsets = subsetModules(appDir).files, provided = true) {
   const singleton = (pkg, key = pkg) => [
     key,
     {
       singleton: true,
       requiredVersion: `^${installedVersion(appDir, pkg)}`,
       version: installedVersion(appDir, pkg),
-      ...(subsets[key] ? { import: subsets[key] } : {}),
+      ...(!provided ? { import: false } : subsets[key] ? { import: subsets[key] } : {}),
     },
   ];
   return Object.fromEntries([
@@ -80,6 +82,9 @@ function createAppConfig(app) {
     const host = Boolean(app.host);
     const cssLoader = host || !production ? MiniCssExtractPlugin.loader : 'style-loader';
     const federation = app.federation !== false;
+    // A remote's own page and entry are its standalone development mount; its production build is
+    // the container alone, which takes every shared library from the shell.
+    const standalone = host || !production || !federation;
     const { files: subsets, styles } = federation ? subsetModules(app.dir) : { files: {}, styles: undefined };
     const outDir = app.outDir ?? path.join(app.dir, 'dist');
     // The TypeScript and CSS-module loaders, shared with the first paint's Node build (the same
@@ -107,7 +112,7 @@ function createAppConfig(app) {
       context: app.dir,
       mode: production ? 'production' : 'development',
       devtool: production ? false : 'eval-cheap-module-source-map',
-      entry: { main: app.entry ?? './src/index.ts' },
+      entry: standalone ? { main: app.entry ?? './src/index.ts' } : {},
       output: {
         path: outDir,
         // The shell is served at the site root (deep links like /dashboard/overview); a remote's
@@ -172,29 +177,19 @@ function createAppConfig(app) {
               ? {}
               : {
                   filename: 'remoteEntry.js',
-                  exposes: Object.fromEntries(
-                    Object.entries(app.exposes ?? {}).map(([exposed, file]) => [
-                      exposed,
-                      { import: file, name: exposeChunkName(exposed) },
-                    ]),
-                  ),
+                  exposes: app.exposes,
                 }),
-            shared: sharedLibraries(app.dir, subsets),
+            shared: sharedLibraries(app.dir, subsets, standalone),
           }),
-        federation &&
-          !host &&
-          new RemoteManifestPlugin({
-            name: app.name,
-            filename: 'remoteEntry.js',
-            exposes: Object.keys(app.exposes ?? {}),
+        federation && !host && new RemoteManifestPlugin({ name: app.name, filename: 'remoteEntry.js' }),
+        standalone &&
+          new HtmlWebpackPlugin({
+            template: path.join(root, 'config', 'index.html'),
+            title: 'Prometrica',
+            scriptLoading: 'defer',
+            // A remote's page is only its standalone development mount; the shell's page is the product.
+            chunks: ['main'],
           }),
-        new HtmlWebpackPlugin({
-          template: path.join(root, 'config', 'index.html'),
-          title: 'Prometrica',
-          scriptLoading: 'defer',
-          // A remote's page is only its standalone development mount; the shell's page is the product.
-          chunks: ['main'],
-        }),
         // What the server preloads for the first screen (config/boot-assets-plugin.cjs).
         host && federation && new BootAssetsPlugin({ lazyShares: [laterKey] }),
         // What the server preloads for a remote's lazily loaded screens (config/route-assets-plugin.cjs).

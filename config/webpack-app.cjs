@@ -15,6 +15,8 @@ const { RemoteManifestPlugin } = require('./remote-manifest-plugin.cjs');
 const { firstPaintConfig } = require('./first-paint.cjs');
 
 const root = path.resolve(__dirname, '..');
+/** A remote's container script: not content-hashed, its manifest names it. */
+const remoteEntryFile = 'remoteEntry.js';
 
 /** Exact installed version of a package, read from the app's own node_modules. */
 function installedVersion(appDir, pkg) {
@@ -176,12 +178,12 @@ function createAppConfig(app) {
             ...(host
               ? {}
               : {
-                  filename: 'remoteEntry.js',
+                  filename: remoteEntryFile,
                   exposes: app.exposes,
                 }),
             shared: sharedLibraries(app.dir, subsets, standalone),
           }),
-        federation && !host && new RemoteManifestPlugin({ name: app.name, filename: 'remoteEntry.js' }),
+        federation && !host && new RemoteManifestPlugin({ name: app.name, filename: remoteEntryFile }),
         standalone &&
           new HtmlWebpackPlugin({
             template: path.join(root, 'config', 'index.html'),

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { useAuthStore } from '@prometrica/shared-api';
 
-// The federation runtime is the boundary: it hands over a stand-in for the participant's details screen.
+// Loading a remote's container is the boundary: it hands over a stand-in for the participant's details screen.
 const loadExposed = jest.fn();
 jest.mock('./remotes/container', () => ({
   loadExposed: (...args: unknown[]) => loadExposed(...args),

@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { useAuthStore } from '@prometrica/shared-api';
 
-// The federation runtime is the boundary: it hands over stand-ins for the participant remote's screens.
+// Loading a remote's container is the boundary: it hands over stand-ins for the participant remote's screens.
 const loadExposed = jest.fn();
 jest.mock('./remotes/container', () => ({
   loadExposed: (...args: unknown[]) => loadExposed(...args),

@@ -1,5 +1,5 @@
-// Its own entry (`@prometrica/shared-api/page`), free of imports: the shell's federation runtime
-// plugin reads the boot data before any shared library is loaded.
+// Its own entry (`@prometrica/shared-api/page`), free of imports: the shell's boot data and the
+// participant's painted form read these ids without bundling the contract (zod) into the page.
 
 /**
  * Ids of the elements the server puts into the shell's page: the boot data (runtime configuration

@@ -128,7 +128,7 @@ interface ListRead {
   total: number;
   summary: { total: number; passed: number; averagePercent: number };
   rows: ResultWithParticipant[];
-  pageAt: (page: { limit: number; offset: number }) => Promise<ResultWithParticipant[]>;
+  pageAt: (page: PageSlice) => Promise<ResultWithParticipant[]>;
 }
 
 /** The list chosen by the pass filter alone: its page and totals in one statement. */

@@ -178,7 +178,8 @@ async function main() {
               }
             : cases[one as keyof typeof cases];
       const res = await runLoad(url, loadCase, {
-        connections,
+        // C_<case> (e.g. C_r=1): that case's own number of connections.
+        connections: Number(process.env[`C_${one}`] ?? connections),
         seconds: Number(process.env.SEC ?? 5),
         warmupSeconds: 1,
       });

@@ -25,15 +25,23 @@ const databaseFileBytes = () => statSync(file).size;
 
 test('a commit leaves the WAL to the checkpointer, which copies it into the database file', async () => {
   const before = databaseFileBytes();
-  // On the app's connection: a transaction of many rows, then a statement on its own.
+  // On the app's connection: a transaction of many rows...
   await sqlite.handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < 200; i++) await sql`insert into notes (body) values (${body(i)})`.execute(trx);
   });
+  await checkpointer.idle();
+  const afterMany = checkpointer.last!;
+  expect(afterMany.pages).toBeGreaterThan(100);
+  expect(afterMany.copied).toBe(afterMany.pages);
+  expect(databaseFileBytes()).toBeGreaterThan(before + 150 * 2000);
+  // ...then a statement on its own, checkpointed too. (Awaited apart: a checkpoint that copied the
+  // whole WAL before this statement began lets it write the WAL from its beginning, so the report
+  // after both would count only its few pages.)
   await sql`insert into notes (body) values (${body(200)})`.execute(sqlite.handle.db);
   await checkpointer.idle();
-  expect(checkpointer.last!.pages).toBeGreaterThan(100);
+  expect(checkpointer.last).not.toBe(afterMany);
+  expect(checkpointer.last!.pages).toBeGreaterThan(0);
   expect(checkpointer.last!.copied).toBe(checkpointer.last!.pages);
-  expect(databaseFileBytes()).toBeGreaterThan(before + 150 * 2000);
 });
 
 test('the write thread’s commits are checkpointed too, and the WAL then starts again from its beginning', async () => {

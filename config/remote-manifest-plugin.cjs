@@ -19,9 +19,13 @@ class RemoteManifestPlugin {
         { name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const { chunkGraph } = compilation;
-          const container = [...compilation.modules].find((m) => m.constructor.name === 'ContainerEntryModule');
+          // The container is the entry module of the entry point named after the remote.
+          const entrypoint = compilation.entrypoints.get(name);
+          const [container] = entrypoint
+            ? chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())
+            : [];
           if (!container) {
-            compilation.errors.push(new WebpackError('RemoteManifestPlugin: the build has no container'));
+            compilation.errors.push(new WebpackError(`RemoteManifestPlugin: the build has no container named ${name}`));
             return;
           }
           // One block per exposed module, holding the dependency that names it (`./routes`).

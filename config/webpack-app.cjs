@@ -29,9 +29,10 @@ function installedVersion(appDir, pkg) {
  * Libraries that exist once in the page. The slash keys share subpaths such as
  * `react-dom/client` and `react/jsx-runtime` with the same singleton. With `provided: false` (a
  * remote's production build) the app takes every one from the shell and carries no copy of its own:
- * the shell provides them all from the same list, before any remote starts.
+ * the shell provides them all from the same list, before any remote starts. `subsets`: the module
+ * each subset-shared key is built from (config/shared-subsets.cjs).
  */
-function sharedLibraries(appDir, subsets = subsetModules(appDir).files, provided = true) {
+function sharedLibraries(appDir, subsets, provided) {
   const singleton = (pkg, key = pkg) => [
     key,
     {
@@ -243,4 +244,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedLibraries };
+module.exports = { createAppConfig };

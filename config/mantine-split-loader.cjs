@@ -1,15 +1,27 @@
-// Federation builds share @mantine/core in two parts (config/shared-subsets.cjs): what the first
-// screens need under '@mantine/core', the rest under a second key loaded when a screen needs it.
-// This loader moves the names of the second part out of `import { ... } from '@mantine/core'`
-// statements, in the apps' sources and in the Mantine packages that import @mantine/core.
+// Federation builds share @mantine/core and @mantine/hooks in two parts (config/shared-subsets.cjs):
+// what the first screens need under the packages' own names, the rest under a second key loaded
+// when a screen needs it. This loader moves the names of the second part out of
+// `import { ... } from '@mantine/core'` (or '@mantine/hooks') statements, in the apps' sources and
+// in the Mantine packages that build on @mantine/core.
+//
+// @mantine/core's own modules are the second part's contents, so they cannot take its hooks from
+// its key (the key would wait for itself): with the `direct` option (the path of @mantine/hooks'
+// entry), their imports of those hooks name the entry itself, the module the shares are built from.
 const { platform, laterKey } = require('./shared-subsets.cjs');
 
-const later = new Set(platform['@mantine/core'].later);
-const statement = /import\s*\{([^}]*)\}\s*from\s*(['"])@mantine\/core\2[ \t]*;?/g;
+const laterNames = {
+  '@mantine/core': new Set(platform['@mantine/core'].later),
+  '@mantine/hooks': new Set(platform['@mantine/hooks'].later),
+};
+const statement = /import\s*\{([^}]*)\}\s*from\s*(['"])(@mantine\/(?:core|hooks))\2[ \t]*;?/g;
 
-/** The rewritten source (unchanged when nothing comes from the second part). */
-function splitMantineImports(source) {
-  return source.replace(statement, (whole, list, quote) => {
+/**
+ * The rewritten source (unchanged when nothing comes from the second part). With `direct`, the
+ * second part's hooks are imported from that module instead of the second part's key.
+ */
+function splitMantineImports(source, direct) {
+  return source.replace(statement, (whole, list, quote, pkg) => {
+    const later = laterNames[pkg];
     const first = [];
     const second = [];
     for (const raw of list.split(',')) {
@@ -22,14 +34,16 @@ function splitMantineImports(source) {
       (!part.startsWith('type ') && later.has(name) ? second : first).push(part);
     }
     if (second.length === 0) return whole;
-    const keep = first.length > 0 ? `import { ${first.join(', ')} } from ${quote}@mantine/core${quote};` : '';
+    const keep = first.length > 0 ? `import { ${first.join(', ')} } from ${quote}${pkg}${quote};` : '';
+    const from = direct && pkg === '@mantine/hooks' ? JSON.stringify(direct) : `${quote}${laterKey}${quote}`;
     // Same number of lines as before, so positions in the rest of the file do not move.
     const lines = '\n'.repeat((whole.match(/\n/g) ?? []).length);
-    return `${keep}import { ${second.join(', ')} } from ${quote}${laterKey}${quote};${lines}`;
+    return `${keep}import { ${second.join(', ')} } from ${from};${lines}`;
   });
 }
 
 module.exports = function mantineSplitLoader(source) {
-  return splitMantineImports(source);
+  const { direct } = this.getOptions ? this.getOptions() : {};
+  return splitMantineImports(source, direct);
 };
 module.exports.splitMantineImports = splitMantineImports;

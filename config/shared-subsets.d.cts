@@ -4,7 +4,7 @@ interface SharedLibrary {
   entry(appDir: string): string;
   /** Shared under the library's own key and loaded at start. */
   exports: string[];
-  /** @mantine/core only: shared under `laterKey`, loaded with the first screen that uses one. */
+  /** The Mantine packages: shared under `laterKey`, loaded with the first screen that uses one. */
   later?: string[];
 }
 export const platform: Record<'@mantine/core' | '@mantine/hooks' | 'react-router-dom', SharedLibrary>;

@@ -140,7 +140,8 @@ function createAppConfig(app) {
       },
       module: {
         rules: [
-          // Federation builds take the second part of @mantine/core from its own share key.
+          // Federation builds take the second parts of @mantine/core and @mantine/hooks from their own
+          // share key; @mantine/core's own modules take the second part's hooks from their entry.
           ...(federation
             ? [
                 {
@@ -154,6 +155,15 @@ function createAppConfig(app) {
                   include: /[\\/]@mantine[\\/](notifications|charts)[\\/]esm[\\/]/,
                   enforce: 'pre',
                   use: require.resolve('./mantine-split-loader.cjs'),
+                },
+                {
+                  test: /\.mjs$/,
+                  include: /[\\/]@mantine[\\/]core[\\/]esm[\\/]/,
+                  enforce: 'pre',
+                  use: {
+                    loader: require.resolve('./mantine-split-loader.cjs'),
+                    options: { direct: platform['@mantine/hooks'].entry(app.dir) },
+                  },
                 },
               ]
             : []),

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assertReadableImports, reachedFiles } from '../../config/shared-imports.cjs';
-import { checkContract, platform } from '../../config/shared-subsets.cjs';
+import { assertReadableImports, importedNames, reachedFiles, sourceFiles } from '../../config/shared-imports.cjs';
+import { splitMantineImports } from '../../config/mantine-split-loader.cjs';
+import { checkContract, laterKey, platform } from '../../config/shared-subsets.cjs';
 
 // The shared @mantine/hooks holds the hooks the offered @mantine/core names reach, not every hook
 // of the package: the build walks Mantine's modules from those names and fails when one of them
 // imports a hook that is not offered (it would be undefined at run time, on the screen that uses it).
 const core = platform['@mantine/core'];
 const hooks = platform['@mantine/hooks'];
+const hooksLater = hooks.later ?? [];
 const coreEntry = core.entry(path.join(__dirname, '..'));
 const relative = (files: readonly string[]) => files.map((file) => path.relative(path.dirname(coreEntry), file));
 
@@ -23,17 +25,31 @@ describe('the shared @mantine/hooks subset', () => {
 
   it('offers every hook the offered components import, and none only a component not offered uses', () => {
     expect(() => checkContract()).not.toThrow();
-    expect(hooks.exports).toContain('useClickOutside');
-    expect(hooks.exports).not.toContain('useMove');
+    expect(hooksLater).toContain('useClickOutside');
+    expect([...hooks.exports, ...hooksLater]).not.toContain('useMove');
+  });
+
+  it('loads at start only the hooks of the first part of @mantine/core, of notifications and of the first screens', () => {
+    const first = new Set([...importedNames('@mantine/hooks', reachedFiles(coreEntry, core.exports)).keys()]);
+    const notifications = path.join(
+      fs.realpathSync(path.join(__dirname, '..', 'node_modules', '@mantine', 'notifications')),
+      'esm',
+    );
+    for (const name of importedNames('@mantine/hooks', sourceFiles(notifications)).keys()) first.add(name);
+    for (const name of importedNames('@mantine/hooks', sourceFiles(path.join(__dirname))).keys()) first.add(name);
+    // Each of these is needed at start; the rest wait for the second part.
+    for (const name of first) expect(hooks.exports).toContain(name);
+    expect(hooks.exports).not.toContain('useFocusTrap');
+    expect(hooks.exports).not.toContain('useDisclosure');
   });
 
   it('fails the build, naming the module and the hook, when a reached hook is not offered', () => {
-    const offered = [...hooks.exports];
-    hooks.exports.splice(hooks.exports.indexOf('useClickOutside'), 1);
+    const offered = [...hooksLater];
+    hooksLater.splice(hooksLater.indexOf('useClickOutside'), 1);
     try {
       expect(() => checkContract()).toThrow(/Popover\/Popover\.mjs imports useClickOutside from @mantine\/hooks/);
     } finally {
-      hooks.exports.splice(0, hooks.exports.length, ...offered);
+      hooksLater.splice(0, hooksLater.length, ...offered);
     }
   });
 
@@ -55,5 +71,27 @@ describe('the shared @mantine/hooks subset', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the build loader that splits Mantine imports', () => {
+  it('takes second-part names of either package from the second key, and leaves the rest', () => {
+    expect(splitMantineImports("import { useId, useDisclosure as open } from '@mantine/hooks';")).toBe(
+      `import { useId } from '@mantine/hooks';import { useDisclosure as open } from '${laterKey}';`,
+    );
+    expect(splitMantineImports("import { Button, Modal } from '@mantine/core';")).toBe(
+      `import { Button } from '@mantine/core';import { Modal } from '${laterKey}';`,
+    );
+    const firstOnly = "import { Button } from '@mantine/core';\nimport { useId } from '@mantine/hooks';";
+    expect(splitMantineImports(firstOnly)).toBe(firstOnly);
+  });
+
+  it("gives @mantine/core's own modules the second part's hooks from the package entry, keeping the line count", () => {
+    const source =
+      "import {\n  useId,\n  useFocusTrap,\n} from '@mantine/hooks';\nimport { Modal } from '@mantine/core';";
+    const rewritten = splitMantineImports(source, '/hooks/esm/index.mjs');
+    expect(rewritten).toContain(`import { useFocusTrap } from "/hooks/esm/index.mjs";`);
+    expect(rewritten).toContain(`import { Modal } from '${laterKey}';`);
+    expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
   });
 });

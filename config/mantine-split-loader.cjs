@@ -1,19 +1,23 @@
-// Federation builds share @mantine/core and @mantine/hooks in two parts (config/shared-subsets.cjs):
-// what the first screens need under the packages' own names, the rest under a second key loaded
-// when a screen needs it. This loader moves the names of the second part out of
-// `import { ... } from '@mantine/core'` (or '@mantine/hooks') statements, in the apps' sources and
-// in the Mantine packages that build on @mantine/core.
+// Federation builds share @mantine/core, @mantine/hooks and @prometrica/shared-api in two parts
+// (config/shared-subsets.cjs): what the first screens need under the packages' own names, the rest
+// under a second key loaded when a screen needs it. This loader moves the names of the second part
+// out of `import { ... } from '@mantine/core'` (or the other two) statements, in the apps' sources
+// and in the Mantine packages that build on @mantine/core.
 //
 // @mantine/core's own modules are the second part's contents, so they cannot take its hooks from
 // its key (the key would wait for itself): with the `direct` option (the path of @mantine/hooks'
 // entry), their imports of those hooks name the entry itself, the module the shares are built from.
 const { platform, laterKey } = require('./shared-subsets.cjs');
 
-const laterNames = {
-  '@mantine/core': new Set(platform['@mantine/core'].later),
-  '@mantine/hooks': new Set(platform['@mantine/hooks'].later),
-};
-const statement = /import\s*\{([^}]*)\}\s*from\s*(['"])(@mantine\/(?:core|hooks))\2[ \t]*;?/g;
+const laterNames = Object.fromEntries(
+  Object.entries(platform)
+    .filter(([, library]) => library.later)
+    .map(([pkg, library]) => [pkg, new Set(library.later)]),
+);
+const quoted = Object.keys(laterNames)
+  .map((pkg) => pkg.replace(/[/.]/g, '\\$&'))
+  .join('|');
+const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*(['"])(${quoted})\\2[ \\t]*;?`, 'g');
 
 /**
  * The rewritten source (unchanged when nothing comes from the second part). With `direct`, the

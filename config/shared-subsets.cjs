@@ -21,7 +21,7 @@ const {
 const root = path.resolve(__dirname, '..');
 const generatedDir = path.join(__dirname, '.generated');
 
-/** The share key of the Mantine components and hooks no first screen needs (see `later` below). */
+/** The share key of the Mantine components and hooks and the shared-api names no first screen needs (see `later` below). */
 const laterKey = '@prometrica/mantine-later';
 /** What the shell imports for the first part of Mantine's stylesheet (config/mantine-styles.cjs). */
 const firstStylesKey = '@prometrica/mantine-first.css';
@@ -49,7 +49,6 @@ const platform = {
       'useStyles',
       // Components and helpers of the first screens (and small ones many screens use).
       'Alert',
-      'Badge',
       'Button',
       'Center',
       'CloseButton',
@@ -74,6 +73,7 @@ const platform = {
       'ActionIcon',
       'Anchor',
       'AppShell',
+      'Badge',
       'Burger',
       'Card',
       'Checkbox',
@@ -142,6 +142,67 @@ const platform = {
       'useWindowEvent',
     ],
   },
+  '@prometrica/shared-api': {
+    /** The typed API client, auth store and contract constants (shared-api/src/index.ts). */
+    entry: (appDir) =>
+      path.join(fs.realpathSync(path.join(appDir, 'node_modules/@prometrica/shared-api')), 'src/index.ts'),
+    // What the shell, the participant details screen and the admin login use: loaded at start.
+    // The stateful parts (the auth store, the client's configuration, the stored tokens) are here,
+    // and the second part's modules are the same modules of the shell's build, so there is one of each.
+    exports: [
+      'configureApi',
+      'isApiError',
+      'participantApi',
+      'participantScreenRoutes',
+      'participantToken',
+      'paths',
+      'progressApi',
+      'rateLimitMessage',
+      'readStored',
+      'remoteForPath',
+      'remoteNames',
+      'resultsApi',
+      'sessionEndedMessage',
+      'storageKeys',
+      'useAuthStore',
+      'writeStored',
+    ],
+    // The endpoints, texts and helpers of the later screens (the consent text, the dashboard's
+    // calls): loaded with the second part of Mantine, which those screens load anyway.
+    later: [
+      'ApiError',
+      'PASS_PERCENT',
+      'adminToken',
+      'auditActions',
+      'auditApi',
+      'authApi',
+      'categoriesApi',
+      'concernRatingsApi',
+      'concernsApi',
+      'consentTextCanonical',
+      'consentTextVersions',
+      'currentConsentText',
+      'findConsentText',
+      'isCorrectAnswer',
+      'limits',
+      'participantsApi',
+      'passwordRuleProblem',
+      'percentOf',
+      'performanceOf',
+      'questionKind',
+      'questionsApi',
+      'quizApi',
+      'request',
+      'resolveApiBase',
+      'secondFactorEnrolmentCode',
+      'secondFactorEnrolmentMessage',
+      'sessionEndedCode',
+      'statsApi',
+      'tellAccountRefusal',
+      'tooManyAttemptsMessage',
+      'usersApi',
+    ],
+  },
   'react-router-dom': {
     /** react-router's production build (its package's default export condition is the development one). */
     entry: (appDir) => {
@@ -151,7 +212,6 @@ const platform = {
     exports: [
       'BrowserRouter',
       'Link',
-      'MemoryRouter',
       'NavLink',
       'Navigate',
       'Outlet',
@@ -161,8 +221,6 @@ const platform = {
       'useNavigate',
       'useParams',
       'useSearchParams',
-      'useMatch',
-      'generatePath',
     ],
   },
 };
@@ -170,9 +228,11 @@ const platform = {
 /** Fails the build when any app or Mantine package imports a name the platform does not offer. */
 function checkContract() {
   // shared-api too: the apps bundle its React entries (the report, the standalone mount, the theme).
-  const apps = ['shell', 'participant-app', 'admin-app', 'shared-api'].flatMap((a) =>
-    sourceFiles(path.join(root, a, 'src')),
-  );
+  // Not the modules no federated build loads: the first paints' entries (a Node build of their
+  // own) and the test helpers.
+  const apps = ['shell', 'participant-app', 'admin-app', 'shared-api']
+    .flatMap((a) => sourceFiles(path.join(root, a, 'src')))
+    .filter((file) => !/[\\/](first-paint\.tsx|testing[\\/].*)$/.test(file));
   const mantineFiles = (pkg) => {
     const dir = path.join(root, 'admin-app/node_modules', pkg);
     return fs.existsSync(dir) ? sourceFiles(path.join(fs.realpathSync(dir), 'esm')) : [];

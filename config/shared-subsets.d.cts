@@ -4,10 +4,13 @@ interface SharedLibrary {
   entry(appDir: string): string;
   /** Shared under the library's own key and loaded at start. */
   exports: string[];
-  /** The Mantine packages: shared under `laterKey`, loaded with the first screen that uses one. */
+  /** The Mantine packages and shared-api: shared under `laterKey`, loaded with the first screen that uses one. */
   later?: string[];
 }
-export const platform: Record<'@mantine/core' | '@mantine/hooks' | 'react-router-dom', SharedLibrary>;
+export const platform: Record<
+  '@mantine/core' | '@mantine/hooks' | '@prometrica/shared-api' | 'react-router-dom',
+  SharedLibrary
+>;
 export const laterKey: string;
 export const firstStylesKey: string;
 /** Writes the re-export modules; the share keys' files, and the first part of Mantine's stylesheet. */

@@ -1,4 +1,4 @@
-import { Badge, Notification, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Notification, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Primary: dark green. */
 const brand: MantineColorsTuple = [
@@ -40,11 +40,12 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   components: {
-    // A badge in a narrow table column shows its whole word rather than "PENDI…".
-    Badge: Badge.extend({ styles: { root: { minWidth: 'fit-content', flexShrink: 0 } } }),
-    // Every toast gets a named close button and a description dark enough to read (WCAG AA).
-    // A plain object (not Modal.extend) so the theme does not pull the modal code into the first load.
+    // A badge in a narrow table column shows its whole word rather than "PENDI…". Plain objects
+    // (not Badge.extend, Modal.extend) so the theme does not pull the code of components no first
+    // screen shows into the first load.
+    Badge: { styles: { root: { minWidth: 'fit-content', flexShrink: 0 } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every toast gets a named close button and a description dark enough to read (WCAG AA).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },

@@ -95,3 +95,21 @@ describe('the build loader that splits Mantine imports', () => {
     expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
   });
 });
+
+describe('the shared @prometrica/shared-api subset', () => {
+  const api = platform['@prometrica/shared-api'];
+  const root = path.join(__dirname, '..', '..');
+  const namesIn = (...dirs: string[]) =>
+    dirs.flatMap((dir) => [...importedNames('@prometrica/shared-api', sourceFiles(path.join(root, dir))).keys()]);
+
+  it('holds at start what the shell, the details screen and the admin login import', () => {
+    for (const name of namesIn('shell/src', 'participant-app/src/features/details', 'admin-app/src/features/login'))
+      expect(api.exports).toContain(name);
+  });
+
+  it('leaves the calls and texts of the later screens to the second part', () => {
+    for (const name of ['currentConsentText', 'quizApi', 'usersApi', 'auditActions', 'authApi'])
+      expect(api.later).toContain(name);
+    expect(api.exports.filter((name) => (api.later ?? []).includes(name))).toEqual([]);
+  });
+});

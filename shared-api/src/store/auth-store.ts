@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LoginSessionResponse, User } from '../contract/auth';
-import * as authApi from '../endpoints/auth';
+import * as authApi from '../endpoints/sign-in';
 import { isApiError } from '../client/api-error';
 import { adminToken } from '../client/token-storage';
 import { onAccountUnauthorized } from '../client/http';

@@ -30,9 +30,11 @@ function installedVersion(appDir, pkg) {
  * `react-dom/client` and `react/jsx-runtime` with the same singleton. With `provided: false` (a
  * remote's production build) the app takes every one from the shell and carries no copy of its own:
  * the shell provides them all from the same list, before any remote starts. `subsets`: the module
- * each subset-shared key is built from (config/shared-subsets.cjs).
+ * each subset-shared key is built from (config/shared-subsets.cjs). With `eager` (the shell's
+ * production build), the libraries of the first screens are provided from the entry script itself,
+ * one file instead of a chunk or more each: fewer requests, and the bytes compress better together.
  */
-function sharedLibraries(appDir, subsets, provided) {
+function sharedLibraries(appDir, subsets, provided, eager) {
   const singleton = (pkg, key = pkg) => [
     key,
     {
@@ -40,6 +42,7 @@ function sharedLibraries(appDir, subsets, provided) {
       requiredVersion: `^${installedVersion(appDir, pkg)}`,
       version: installedVersion(appDir, pkg),
       ...(!provided ? { import: false } : subsets[key] ? { import: subsets[key] } : {}),
+      ...(eager && key !== laterKey ? { eager: true } : {}),
     },
   ];
   return Object.fromEntries([
@@ -192,7 +195,7 @@ function createAppConfig(app) {
                   filename: remoteEntryFile,
                   exposes: app.exposes,
                 }),
-            shared: sharedLibraries(app.dir, subsets, standalone),
+            shared: sharedLibraries(app.dir, subsets, standalone, host && production),
           }),
         federation && !host && new RemoteManifestPlugin({ name: app.name, filename: remoteEntryFile }),
         standalone &&

@@ -10,6 +10,8 @@ module.exports = createAppConfig({
   name: 'admin_app',
   devPort: 8082,
   exposes: { './routes': './src/exposed/routes.tsx' },
+  // The dashboard's frame for the first paint of its addresses (config/first-paint.cjs).
+  firstPaint: './src/first-paint.tsx',
   // The server preloads each dashboard address's layout and section chunks in its page.
   routeAssets: Object.fromEntries(
     Object.entries(chunks).map(([child, chunk]) => [

@@ -13,11 +13,12 @@ const links = (footer: boolean): SectionLink[] =>
     return [{ to, label: section.nav, also, ...(section.roles ? { roles: section.roles } : {}) }];
   });
 
-const sectionLinks = links(false);
-const footerLinks = links(true);
+/** The sidebar's section links and those at its foot (also drawn by the first paint, src/first-paint.tsx). */
+export const sectionLinks = links(false);
+export const footerLinks = links(true);
 
 // `/dashboard` and unknown addresses show the first screen of the section the bare address names.
-const home = dashboardPath(sections[sectionOfChild['']!].screens[0]![0]);
+export const home = dashboardPath(sections[sectionOfChild['']!].screens[0]![0]);
 
 /** A section only some roles may see: anyone else is sent to the first screen (the server refuses them too). */
 function ForRoles({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {

@@ -133,9 +133,8 @@ function createIndexPage(areas: readonly StaticArea[]) {
     // The remote's own list of what each of its lazily loaded screens needs (dashboard addresses).
     const routes =
       remote && kind === 'dashboard' ? stampOf(path.join(path.dirname(remote.file), routeAssetsFile)) : undefined;
-    // The first paints of the remote's screens, with the shell's part of them.
-    const remotePaint =
-      remote && kind !== 'dashboard' ? stampOf(path.join(path.dirname(remote.file), firstPaintFile)) : undefined;
+    // The first paints of the remote's screens (the dashboard's frame too), with the shell's part of them.
+    const remotePaint = remote ? stampOf(path.join(path.dirname(remote.file), firstPaintFile)) : undefined;
     const shellPaint = remotePaint ? stampOf(path.join(shell.root, firstPaintFile)) : undefined;
     const key = [index.stamp, boot?.stamp, manifest?.stamp, routes?.stamp, remotePaint?.stamp, shellPaint?.stamp].join(
       '|',
@@ -167,16 +166,22 @@ function createIndexPage(areas: readonly StaticArea[]) {
       config: runtimeConfig(config as Config),
       ...(remote && manifestJson ? { manifests: { [remote.url]: manifestJson } } : {}),
     };
+    // A painted dashboard is drawn with the second part of Mantine's stylesheet (its layout's), so
+    // that part is a stylesheet of the page rather than a preload.
+    const laterStyles = later.flatMap((share) => share.styles).map((file) => shell.prefix + file);
+    const paintedStyles = screenPaint !== undefined ? laterStyles : [];
     const head = [
       `<script type="application/json" id="${pageElementIds.bootData}">${scriptJson(data)}</script>`,
-      ...(assets?.styles ?? []).map((file) => `<link rel="stylesheet" href="${attribute(shell.prefix + file)}">`),
+      ...[...(assets?.styles ?? []).map((file) => shell.prefix + file), ...paintedStyles].map(
+        (url) => `<link rel="stylesheet" href="${attribute(url)}">`,
+      ),
       ...[...(assets?.scripts ?? []), ...later.flatMap((share) => share.scripts)].map(
         (file) => `<link rel="preload" as="script" href="${attribute(shell.prefix + file)}">`,
       ),
       ...[...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []), ...screen.scripts].map(
         (url) => `<link rel="preload" as="script" href="${attribute(url)}">`,
       ),
-      ...[...later.flatMap((share) => share.styles).map((file) => shell.prefix + file), ...screen.styles].map(
+      ...[...laterStyles.filter((url) => !paintedStyles.includes(url)), ...screen.styles].map(
         (url) => `<link rel="preload" as="style" href="${attribute(url)}">`,
       ),
       // The calls a painted screen makes as it starts, fetched with the page rather than after its
@@ -189,7 +194,12 @@ function createIndexPage(areas: readonly StaticArea[]) {
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;
     if (remoteParts && shellParts && screenPaint !== undefined) {
-      html = withFirstPaint(html, { shellHead: shellParts.head, remoteHead: remoteParts.head, screen: screenPaint });
+      html = withFirstPaint(html, {
+        shellHead: shellParts.head,
+        remoteHead: remoteParts.head,
+        screen: screenPaint,
+        forAccount: kind === 'dashboard',
+      });
     }
     const page: BuiltPage = { key, html: Buffer.from(html), encoded: new Map() };
     pages.set(pageKey, page);

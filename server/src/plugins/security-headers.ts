@@ -14,7 +14,7 @@ export function remoteOrigins(config: Pick<Config, 'remotes'>): string[] {
 
 /**
  * The Content-Security-Policy of every response: scripts only from this origin and the configured
- * remote origins (no eval, and no inline script but the first paint's one, by its hash); Mantine
+ * remote origins (no eval, and no inline script but the first paints' two, by their hashes); Mantine
  * needs inline styles.
  */
 export function contentSecurityPolicy(config: Pick<Config, 'remotes'>): string {

@@ -5,7 +5,7 @@ import { build } from '../helpers/build';
 import { call, newParticipant, submitAll } from '../helpers/api';
 import { createTestUser } from '../helpers/users';
 import { contentSecurityPolicy } from '../../src/plugins/security-headers';
-import { firstPaintScript } from '../../src/plugins/first-paint';
+import { accountPaintScript, firstPaintScript } from '../../src/plugins/first-paint';
 
 describe('security headers', () => {
   let ctx: Awaited<ReturnType<typeof build>>;
@@ -35,7 +35,7 @@ describe('security headers', () => {
   });
 });
 
-test("scripts are allowed from the configured remote origins and nowhere else, and inline only the first paint's", () => {
+test("scripts are allowed from the configured remote origins and nowhere else, and inline only the first paints'", () => {
   const csp = contentSecurityPolicy({
     remotes: {
       participant: '/remotes/participant/mf-manifest.json',
@@ -43,8 +43,10 @@ test("scripts are allowed from the configured remote origins and nowhere else, a
     },
   });
   const script = csp.split('; ').find((d) => d.startsWith('script-src'));
-  const hash = createHash('sha256').update(firstPaintScript).digest('base64');
-  expect(script).toBe(`script-src 'self' 'sha256-${hash}' https://cdn.example.com`);
+  const hash = (inline: string) => createHash('sha256').update(inline).digest('base64');
+  expect(script).toBe(
+    `script-src 'self' 'sha256-${hash(firstPaintScript)}' 'sha256-${hash(accountPaintScript)}' https://cdn.example.com`,
+  );
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, type TestApp } from '../helpers/build';
-import { firstPaintElementId, firstPaintScript } from '../../src/plugins/first-paint';
+import { accountPaintScript, firstPaintElementId, firstPaintScript } from '../../src/plugins/first-paint';
 
 const indexHtml =
   '<!doctype html><html><body><div id="root"></div><script src="/main.3f9a1c2e.js"></script></body></html>';
@@ -37,6 +37,26 @@ afterAll(async () => {
   await subject.close();
   fs.rmSync(dists, { recursive: true, force: true });
 });
+
+/** An admin build's manifest (the remote's entry, nothing exposed) in `adminDir`. */
+function writeAdminManifest(adminDir: string) {
+  write(
+    path.join(adminDir, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'admin_app',
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+      exposes: [],
+    }),
+  );
+}
+
+/** The shell's part of a first paint: its providers' style tags. */
+function writeShellPaint() {
+  write(
+    path.join(dists, 'shell', 'first-paint.json'),
+    JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }),
+  );
+}
 
 const get = (url: string, headers: Record<string, string> = {}) => subject.app.inject({ method: 'GET', url, headers });
 
@@ -151,14 +171,7 @@ describe('hosting the shell', () => {
 
   it("preloads the chunks a dashboard address's screen loads, as the admin build lists them", async () => {
     const adminDir = path.join(dists, 'admin-not-built');
-    write(
-      path.join(adminDir, 'mf-manifest.json'),
-      JSON.stringify({
-        name: 'admin_app',
-        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-        exposes: [],
-      }),
-    );
+    writeAdminManifest(adminDir);
     write(
       path.join(adminDir, 'route-assets.json'),
       JSON.stringify({
@@ -193,10 +206,7 @@ describe('hosting the shell', () => {
   });
 
   it("puts a remote's first paint of a route into that route's page, with the shell's styles", async () => {
-    write(
-      path.join(dists, 'shell', 'first-paint.json'),
-      JSON.stringify({ head: '<style data-mantine-styles="true">:root{}</style>', routes: {} }),
-    );
+    writeShellPaint();
     write(
       path.join(dists, 'participant', 'first-paint.json'),
       JSON.stringify({
@@ -226,6 +236,47 @@ describe('hosting the shell', () => {
     } finally {
       fs.rmSync(path.join(dists, 'shell', 'first-paint.json'), { force: true });
       fs.rmSync(path.join(dists, 'participant', 'first-paint.json'));
+    }
+  });
+
+  it("paints the dashboard's frame for a browser with an account token, with the stylesheet it is drawn with", async () => {
+    const adminDir = path.join(dists, 'admin-not-built');
+    writeAdminManifest(adminDir);
+    write(
+      path.join(adminDir, 'first-paint.json'),
+      JSON.stringify({ head: '<style>.frame{}</style>', routes: { '/dashboard/result': '<main>Quiz Results</main>' } }),
+    );
+    writeShellPaint();
+    write(
+      path.join(dists, 'shell', 'boot-assets.json'),
+      JSON.stringify({
+        scripts: [],
+        styles: ['980.aa.css'],
+        shares: [],
+        later: { '@prometrica/mantine-later': { scripts: ['259.bb.js'], styles: ['259.bb.css'] } },
+      }),
+    );
+    try {
+      const page = (await get('/dashboard/Result')).body;
+      const paint = `<div id="${firstPaintElementId}" data-first-paint=""><style data-mantine-styles="true">:root{}</style><style>.frame{}</style><main>Quiz Results</main></div>`;
+      // The script that takes the frame away from a browser without a token, not the visitors' one.
+      expect(page).toContain(`<div id="root">${paint}<script>${accountPaintScript}</script></div>`);
+      // The frame is laid out with the second part of the stylesheet: linked, not preloaded.
+      expect(page).toContain('<link rel="stylesheet" href="/980.aa.css"><link rel="stylesheet" href="/259.bb.css">');
+      expect(page).not.toContain('as="style" href="/259.bb.css"');
+      expect(page).toContain('<link rel="preload" as="script" href="/259.bb.js">');
+      // The policy allows that script by its hash too.
+      const policy = String((await get('/dashboard/result')).headers['content-security-policy']);
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(accountPaintScript).digest('base64')}'`);
+      // A dashboard address without a paint preloads that stylesheet as before, and has no frame.
+      const other = (await get('/dashboard/overview')).body;
+      expect(other).not.toContain(firstPaintElementId);
+      expect(other).toContain('<link rel="preload" as="style" href="/259.bb.css">');
+      expect(other).not.toContain('<link rel="stylesheet" href="/259.bb.css">');
+    } finally {
+      fs.rmSync(adminDir, { recursive: true, force: true });
+      fs.rmSync(path.join(dists, 'shell', 'first-paint.json'), { force: true });
+      fs.rmSync(path.join(dists, 'shell', 'boot-assets.json'), { force: true });
     }
   });
 

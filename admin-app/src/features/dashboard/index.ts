@@ -1,1 +1,8 @@
-export { DashboardLayout, LOGOUT_DELAY_MS, type SectionLink } from './components/dashboard-layout';
+export {
+  DashboardFrame,
+  DashboardLayout,
+  LOGOUT_DELAY_MS,
+  SectionLoader,
+  SidebarLinks,
+  type SectionLink,
+} from './components/dashboard-layout';

@@ -5,6 +5,7 @@ import { ActionsCell, ListCard, ListCards, ListScreen, NameCell, ShortCell } fro
 import { formatDate } from '../../../lib/format-date';
 import { useCategories } from '../hooks/use-categories';
 import { CategoryFormModal } from './category-form-modal';
+import { categoriesHeader } from '../header';
 
 function QuestionCount({ category }: { category: Category }) {
   return (
@@ -25,8 +26,7 @@ export function CategoriesScreen() {
       list={list}
       rows={rows}
       header={{
-        title: 'Categories',
-        description: 'Group questions by what they measure.',
+        ...categoriesHeader,
         add: { label: 'Add Category', onClick: () => form.open(null) },
       }}
       statColumns={{ base: 2, md: 3 }}

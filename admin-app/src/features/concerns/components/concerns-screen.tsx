@@ -3,6 +3,7 @@ import { Stack, Tabs } from '@mantine/core';
 import { PageHeader } from '../../../components';
 import { AdminConcernsTab } from './admin-concerns-tab';
 import { ConcernSubmissionsTab } from './concern-submissions-tab';
+import { concernsHeader } from '../header';
 
 type ConcernsTab = 'admin' | 'user';
 
@@ -14,7 +15,7 @@ export function ConcernsScreen() {
   const [tab, setTab] = useState<ConcernsTab>('admin');
   return (
     <Stack gap="lg">
-      <PageHeader title="Complaints" description="Workplace concerns and how participants rated them." />
+      <PageHeader {...concernsHeader} />
       <Tabs value={tab} onChange={(value) => setTab(value === 'user' ? 'user' : 'admin')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="admin">Admin Complaints</Tabs.Tab>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -29,7 +29,8 @@ interface DashboardLayoutProps {
   footerLinks: SectionLink[];
 }
 
-function SectionLoader() {
+/** The section's area while its code loads. */
+export function SectionLoader() {
   return (
     <Center mih="40vh" aria-busy="true">
       <Loader aria-label="Loading section" />
@@ -49,6 +50,109 @@ export function matchesRoute(pattern: string, path: string): boolean {
     patternParts.every((part, i) =>
       part.startsWith(':') ? pathParts[i] !== '' : part.toLowerCase() === pathParts[i]!.toLowerCase(),
     )
+  );
+}
+
+/**
+ * The sidebar's links of `list` that `role` may see (with no role yet, only those every role sees),
+ * the one for the address `current` highlighted.
+ */
+export function SidebarLinks({
+  list,
+  current,
+  role,
+  onNavigate,
+}: {
+  list: SectionLink[];
+  current: string;
+  role: Role | null;
+  onNavigate?: () => void;
+}) {
+  const isActive = (link: SectionLink) =>
+    current === link.to || (link.also ?? []).some((also) => matchesRoute(also, current));
+  return list
+    .filter((link) => !link.roles || (role !== null && link.roles.includes(role)))
+    .map((link) => (
+      <NavLink
+        key={link.to}
+        component={RouterLink}
+        to={link.to}
+        label={link.label}
+        active={isActive(link)}
+        onClick={onNavigate}
+      />
+    ));
+}
+
+export interface DashboardFrameProps {
+  /** The sidebar's section links. */
+  links: ReactNode;
+  /** The sidebar's foot: the account's links and Logout. */
+  footer: ReactNode;
+  /** The signed-in account, named in the header; null while it is not known (the first paint). */
+  user: { name: string; role: Role } | null;
+  /** The sidebar is open on a small screen. */
+  opened: boolean;
+  onToggle?: () => void;
+  /** The section. */
+  children: ReactNode;
+}
+
+/**
+ * Header, sidebar and the section's area: drawn by the live layout, and at build time for the
+ * dashboard's first paint (src/first-paint.tsx), so the two are the same boxes.
+ */
+export function DashboardFrame({ links, footer, user, opened, onToggle, children }: DashboardFrameProps) {
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={onToggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Title order={2} size="h4" hiddenFrom="sm">
+              Prometrica
+            </Title>
+          </Group>
+          {user && (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={500} visibleFrom="xs" truncate maw={200}>
+                {user.name}
+              </Text>
+              <RoleBadge role={user.role} />
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Dashboard sections">
+        <Stack gap={0} h="100%">
+          <div className={classes.brand}>
+            <Title order={2} size="h3">
+              Prometrica
+            </Title>
+            <Text size="sm" c="dimmed">
+              Management System
+            </Text>
+          </div>
+          <div className={classes.links}>{links}</div>
+          <Stack gap="xs" className={classes.footer}>
+            {footer}
+          </Stack>
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
+    </AppShell>
   );
 }
 
@@ -84,78 +188,25 @@ export function DashboardLayout({ links, footerLinks }: DashboardLayoutProps) {
   // A session that may only turn the second factor on: every other screen would be refused.
   if (mustEnrol && current !== accountPath) return <Navigate to={accountPath} replace />;
 
-  const isActive = (link: SectionLink) =>
-    current === link.to || (link.also ?? []).some((also) => matchesRoute(also, current));
-  const navLinks = (list: SectionLink[]) =>
-    list
-      .filter((link) => !link.roles || (user !== null && link.roles.includes(user.role)))
-      .map((link) => (
-        <NavLink
-          key={link.to}
-          component={RouterLink}
-          to={link.to}
-          label={link.label}
-          active={isActive(link)}
-          onClick={close}
-        />
-      ));
-
+  const role = user?.role ?? null;
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
+    <DashboardFrame
+      user={user}
+      opened={opened}
+      onToggle={toggle}
+      links={<SidebarLinks list={links} current={current} role={role} onNavigate={close} />}
+      footer={
+        <>
+          <SidebarLinks list={footerLinks} current={current} role={role} onNavigate={close} />
+          <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
+            {loggingOut ? 'Logging out...' : 'Logout'}
+          </Button>
+        </>
+      }
     >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            />
-            <Title order={2} size="h4" hiddenFrom="sm">
-              Prometrica
-            </Title>
-          </Group>
-          {user && (
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={500} visibleFrom="xs" truncate maw={200}>
-                {user.name}
-              </Text>
-              <RoleBadge role={user.role} />
-            </Group>
-          )}
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label="Dashboard sections">
-        <Stack gap={0} h="100%">
-          <div className={classes.brand}>
-            <Title order={2} size="h3">
-              Prometrica
-            </Title>
-            <Text size="sm" c="dimmed">
-              Management System
-            </Text>
-          </div>
-          <div className={classes.links}>{navLinks(links)}</div>
-          <Stack gap="xs" className={classes.footer}>
-            {navLinks(footerLinks)}
-            <Button variant="light" color="red" onClick={startLogout} disabled={loggingOut}>
-              {loggingOut ? 'Logging out...' : 'Logout'}
-            </Button>
-          </Stack>
-        </Stack>
-      </AppShell.Navbar>
-
-      <AppShell.Main className={classes.main}>
-        <Suspense fallback={<SectionLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      <Suspense fallback={<SectionLoader />}>
+        <Outlet />
+      </Suspense>
+    </DashboardFrame>
   );
 }

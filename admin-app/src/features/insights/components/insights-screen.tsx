@@ -13,6 +13,7 @@ import { Panel } from './panel';
 import { QuestionPanel } from './question-panel';
 import { ScoreHistogram } from './score-histogram';
 import classes from './insights.module.css';
+import { insightsHeader } from '../header';
 
 /** The day, for the file's name when the server names none. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,8 +61,7 @@ export function InsightsScreen() {
 
   const header = (
     <PageHeader
-      title="Insights"
-      description="How each question and the cohort perform, from every submitted result."
+      {...insightsHeader}
       actions={
         <Button
           variant="default"

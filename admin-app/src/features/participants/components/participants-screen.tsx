@@ -26,6 +26,7 @@ import { RetentionModal } from './retention-control';
 import { ParticipantCards } from './participant-cards';
 import { ParticipantTable } from './participant-table';
 import classes from './participants.module.css';
+import { participantsHeader } from '../header';
 
 const stageChoices = [{ value: 'all', label: 'All stages' }, ...stages];
 
@@ -70,8 +71,7 @@ export function ParticipantsScreen() {
     <Stack gap="lg">
       <Stack gap="md">
         <PageHeader
-          title="Participants"
-          description="Everyone taking the assessment, invited or not, and where they stand."
+          {...participantsHeader}
           actions={
             <>
               <Button leftSection={<PlusIcon size={16} />} onClick={() => setOpen('invite')}>

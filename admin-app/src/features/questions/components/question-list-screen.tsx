@@ -12,6 +12,7 @@ import { questionTypeLabels } from '../utils/question-form';
 import { QuestionEditModal } from './question-edit-modal';
 import { QuestionViewModal } from './question-view-modal';
 import classes from './question-list.module.css';
+import { questionsHeader } from '../header';
 
 /** Question text is cut to this many characters in the table (spec section 9). */
 export const QUESTION_PREVIEW_LENGTH = 50;
@@ -67,7 +68,7 @@ export function QuestionListScreen() {
     <ListScreen
       list={{ ...list, panel: serverListPanel(list, { count: questions.length, total: totalQuestions, totalPages }) }}
       rows={rows}
-      header={{ title: 'Questions', description: 'Browse, search and maintain the question bank.', add: addQuestion }}
+      header={{ ...questionsHeader, add: addQuestion }}
       statColumns={{ base: 2 }}
       stats={[
         {

@@ -5,6 +5,7 @@ import { useMatchesMedia } from '../../../lib/use-media-query';
 import { DateRangeFilter, ListPanel, PageHeader, SearchInput, SegmentedChoice, StatCard } from '../../../components';
 import { serverListPanel } from '../../../lib/use-server-paging';
 import { useResults, type PassFilter, type ReportFilter } from '../hooks/use-results';
+import { resultsHeader } from '../header';
 import { ResultCards } from './result-cards';
 import { ResultDetailModal } from './result-detail-modal';
 import { ResultExports } from './result-exports';
@@ -56,7 +57,7 @@ export function ResultsScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Quiz Results" description="How participants did, overall and per category." />
+      <PageHeader {...resultsHeader} />
       <ResultExports filter={list.filterQuery} disabled={list.rangeError !== null} />
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>

@@ -9,6 +9,7 @@ import { useUsers } from '../hooks/use-users';
 import { canManage, editBlockedBecause } from '../utils/user-form';
 import { UserEditModal } from './user-edit-modal';
 import { UserViewModal } from './user-view-modal';
+import { usersHeader } from '../header';
 
 const addUser = { label: 'Add User', to: dashboardPath('add-user') };
 const cyan = 'var(--mantine-color-cyan-6)';
@@ -42,8 +43,7 @@ export function UserListScreen() {
       list={list}
       rows={rows}
       header={{
-        title: 'Users',
-        description: 'Staff accounts that sign in: users, admins and superadmins. Participants are under Participants.',
+        ...usersHeader,
         add: addUser,
       }}
       statColumns={{ base: 3 }}

@@ -16,17 +16,39 @@ const { firstPaintFile } = require('./build-outputs.cjs');
 const collectedCssKey = '__prometricaFirstPaintCss';
 
 /**
+ * Given to the browser build: records the folder it wrote into (`--output-path` may have moved it),
+ * for the first paint to be written next to it.
+ */
+class BrowserOutputPlugin {
+  /** @param {{ path: string }} output where the browser build's folder is recorded */
+  constructor(output) {
+    this.output = output;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('BrowserOutputPlugin', () => {
+      this.output.path = compiler.outputPath;
+    });
+  }
+}
+
+/**
  * Loads the Node build of the entry, calls its `renderFirstPaint()` and writes first-paint.json
  * into the browser build's folder: `{ head, routes }`, `head` being style markup for the page and
  * `routes` the markup of each route's screen.
  */
 class FirstPaintPlugin {
-  /** @param {{ outDir: string }} options the browser build's folder */
+  /** @param {{ browserOutput: { path: string }, bundleDir: string }} options the browser build's folder (as recorded), and the Node build's own */
   constructor(options) {
-    this.outDir = options.outDir;
+    this.browserOutput = options.browserOutput;
+    this.bundleDir = options.bundleDir;
   }
 
   apply(compiler) {
+    // The Node build keeps to its own folder even when the command line names an output folder for
+    // every build (`webpack --output-path <release folder>`): written there, it would replace the
+    // browser build it follows (its `clean`) with a bundle no browser needs.
+    compiler.options.output.path = this.bundleDir;
     compiler.hooks.afterEmit.tap('FirstPaintPlugin', (compilation) => {
       if (compilation.errors.length > 0) return;
       const bundle = path.join(compiler.outputPath, 'first-paint.js');
@@ -38,8 +60,8 @@ class FirstPaintPlugin {
         const head = `${css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : ''}${rendered.head ?? ''}`;
         /** @type {import('./build-outputs.cjs').FirstPaint} */
         const body = { head, routes: rendered.routes ?? {} };
-        fs.mkdirSync(this.outDir, { recursive: true });
-        fs.writeFileSync(path.join(this.outDir, firstPaintFile), `${JSON.stringify(body)}\n`);
+        fs.mkdirSync(this.browserOutput.path, { recursive: true });
+        fs.writeFileSync(path.join(this.browserOutput.path, firstPaintFile), `${JSON.stringify(body)}\n`);
       } catch (error) {
         compilation.errors.push(
           new compiler.webpack.WebpackError(
@@ -55,11 +77,14 @@ class FirstPaintPlugin {
 
 /**
  * The Node build of an app's first-paint entry. It runs after the browser build named
- * `dependsOn` (whose `clean` would otherwise remove the file) and writes into `outDir`.
- * `typescript` and `cssModules` are the browser build's rule and loader.
- * @param {{ dir: string, entry: string, outDir: string, dependsOn: string, typescript: object, cssModules: object }} options
+ * `dependsOn` (whose `clean` would otherwise remove the file) and writes into the folder that build
+ * wrote into, which `browserOutput` records (give the browser build `new BrowserOutputPlugin(browserOutput)`;
+ * `browserOutput.path` starts as the configured folder). `typescript` and `cssModules` are the
+ * browser build's rule and loader.
+ * @param {{ dir: string, entry: string, browserOutput: { path: string }, dependsOn: string, typescript: object, cssModules: object }} options
  */
-function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModules }) {
+function firstPaintConfig({ dir, entry, browserOutput, dependsOn, typescript, cssModules }) {
+  const bundleDir = path.join(dir, 'node_modules', '.cache', 'first-paint');
   return {
     name: `${dependsOn}-first-paint`,
     dependencies: [dependsOn],
@@ -69,7 +94,7 @@ function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModule
     devtool: false,
     entry: { 'first-paint': entry },
     output: {
-      path: path.join(dir, 'node_modules', '.cache', 'first-paint'),
+      path: bundleDir,
       filename: '[name].js',
       library: { type: 'commonjs2' },
       clean: true,
@@ -85,7 +110,7 @@ function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModule
         { test: /\.(woff2?|ttf|png|svg|jpe?g)$/, type: 'asset/resource' },
       ],
     },
-    plugins: [new FirstPaintPlugin({ outDir })],
+    plugins: [new FirstPaintPlugin({ browserOutput, bundleDir })],
     // Read once at build time: no minifying, no chunks.
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },
@@ -93,4 +118,4 @@ function firstPaintConfig({ dir, entry, outDir, dependsOn, typescript, cssModule
   };
 }
 
-module.exports = { firstPaintConfig, collectedCssKey };
+module.exports = { firstPaintConfig, BrowserOutputPlugin, collectedCssKey };

@@ -12,7 +12,7 @@ const { subsetModules, platform, laterKey, firstStylesKey } = require('./shared-
 const { BootAssetsPlugin } = require('./boot-assets-plugin.cjs');
 const { RouteAssetsPlugin } = require('./route-assets-plugin.cjs');
 const { RemoteManifestPlugin } = require('./remote-manifest-plugin.cjs');
-const { firstPaintConfig } = require('./first-paint.cjs');
+const { BrowserOutputPlugin, firstPaintConfig } = require('./first-paint.cjs');
 
 const root = path.resolve(__dirname, '..');
 /** A remote's container script: not content-hashed, its manifest names it. */
@@ -250,9 +250,18 @@ function createAppConfig(app) {
     };
     // The first paint is a production artefact: the development servers show the live app only.
     if (!app.firstPaint || !production || !federation) return web;
+    const browserOutput = { path: outDir };
+    web.plugins.push(new BrowserOutputPlugin(browserOutput));
     return [
       web,
-      firstPaintConfig({ dir: app.dir, entry: app.firstPaint, outDir, dependsOn: app.name, typescript, cssModules }),
+      firstPaintConfig({
+        dir: app.dir,
+        entry: app.firstPaint,
+        browserOutput,
+        dependsOn: app.name,
+        typescript,
+        cssModules,
+      }),
     ];
   };
 }

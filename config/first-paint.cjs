@@ -38,7 +38,10 @@ class BrowserOutputPlugin {
  * `routes` the markup of each route's screen.
  */
 class FirstPaintPlugin {
-  /** @param {{ browserOutput: { path: string }, bundleDir: string }} options the browser build's folder (as recorded), and the Node build's own */
+  /**
+   * @param {{ browserOutput: { path: string }, bundleDir: string }} options the browser build's
+   *   folder (as recorded), and the Node build's own
+   */
   constructor(options) {
     this.browserOutput = options.browserOutput;
     this.bundleDir = options.bundleDir;
@@ -78,9 +81,9 @@ class FirstPaintPlugin {
 /**
  * The Node build of an app's first-paint entry. It runs after the browser build named
  * `dependsOn` (whose `clean` would otherwise remove the file) and writes into the folder that build
- * wrote into, which `browserOutput` records (give the browser build `new BrowserOutputPlugin(browserOutput)`;
- * `browserOutput.path` starts as the configured folder). `typescript` and `cssModules` are the
- * browser build's rule and loader.
+ * wrote into, which `browserOutput` records: give the browser build
+ * `new BrowserOutputPlugin(browserOutput)`, with `browserOutput.path` the configured folder to begin
+ * with. `typescript` and `cssModules` are the browser build's rule and loader.
  * @param {{ dir: string, entry: string, browserOutput: { path: string }, dependsOn: string, typescript: object, cssModules: object }} options
  */
 function firstPaintConfig({ dir, entry, browserOutput, dependsOn, typescript, cssModules }) {

@@ -21,7 +21,10 @@ const {
 const root = path.resolve(__dirname, '..');
 const generatedDir = path.join(__dirname, '.generated');
 
-/** The share key of the Mantine components and hooks and the shared-api names no first screen needs (see `later` below). */
+/**
+ * The share key of what no first screen needs: the rest of Mantine's components and hooks, and of
+ * shared-api's names (see `later` below).
+ */
 const laterKey = '@prometrica/mantine-later';
 /** What the shell imports for the first part of Mantine's stylesheet (config/mantine-styles.cjs). */
 const firstStylesKey = '@prometrica/mantine-first.css';

@@ -32,9 +32,9 @@ const paintedHeaders: Partial<Record<DashboardChild, PageHeaderProps>> = {
 
 /**
  * The dashboard's frame for the address `path` (a section's child, or '' for `/dashboard`): the
- * header, the sidebar with the links every role sees, and the section's heading if it has a painted
- * one. Its links are
- * links; Logout and the menu button act once the live layout replaces the frame.
+ * header, the sidebar with the links every role sees, and the section's heading if it has a
+ * painted one. Its links are links; Logout and the menu button act once the live layout replaces
+ * the frame.
  */
 function PaintedDashboard({ path, child }: { path: string; child: DashboardChild | '' }) {
   const header = child ? paintedHeaders[child] : undefined;
@@ -66,9 +66,10 @@ function PaintedDashboard({ path, child }: { path: string; child: DashboardChild
 /**
  * The dashboard as static HTML, for the server to send with the page of each `/dashboard` address a
  * signed-in account opens (config/first-paint.cjs): the frame and, for the list screens, the
- * section's heading show as soon as the page's HTML and styles arrive, instead of after every script has loaded
- * and run. The server sends it only to a browser holding an account token (an inline script takes it
- * away otherwise), and the shell's first render replaces it with the live layout.
+ * section's heading show as soon as the page's HTML and styles arrive, instead of after every
+ * script has loaded and run. The server sends it only to a browser holding an account token (an
+ * inline script takes it away otherwise), and the shell's first render replaces it with the live
+ * layout.
  */
 export function renderFirstPaint(): { routes: Record<string, string> } {
   const routes: Record<string, string> = {};

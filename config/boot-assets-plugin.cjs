@@ -1,7 +1,8 @@
 // Writes `boot-assets.json` into the shell's build: the scripts and styles the shell loads right
 // after its entry script (the async boundary `./bootstrap`, and the chunks of any library it shares
-// that is not in the entry script itself, except the ones loaded later). The server lists them as preload hints in index.html, so the browser fetches
-// them in parallel with the entry script instead of one round trip after another.
+// that is not in the entry script itself, except the ones loaded later). The server lists them as
+// preload hints in index.html, so the browser fetches them in parallel with the entry script
+// instead of one round trip after another.
 const { bootAssetsFile } = require('./build-outputs.cjs');
 const { chunkGroupFiles } = require('./chunk-group-files.cjs');
 

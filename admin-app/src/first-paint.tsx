@@ -12,6 +12,7 @@ import { participantsHeader } from './features/participants/header';
 import { questionsHeader } from './features/questions/header';
 import { resultsHeader } from './features/results/header';
 import { usersHeader } from './features/users/header';
+import { dashboardPath } from './lib/dashboard-paths';
 import { footerLinks, sectionLinks } from './routes';
 import { sectionOfChild, type DashboardChild } from './sections';
 
@@ -76,7 +77,7 @@ export function renderFirstPaint(): { routes: Record<string, string> } {
   for (const child of Object.keys(sectionOfChild) as (DashboardChild | '')[]) {
     // An address with a parameter (a result's report) is not one page.
     if (child.includes(':')) continue;
-    const path = child ? `${paths.dashboard}/${child}` : paths.dashboard;
+    const path = child ? dashboardPath(child) : paths.dashboard;
     routes[path.toLowerCase()] = renderToStaticMarkup(
       <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
         <MemoryRouter initialEntries={[path]}>

@@ -18,7 +18,7 @@ export const sectionLinks = links(false);
 export const footerLinks = links(true);
 
 // `/dashboard` and unknown addresses show the first screen of the section the bare address names.
-export const home = dashboardPath(sections[sectionOfChild['']!].screens[0]![0]);
+const home = dashboardPath(sections[sectionOfChild['']!].screens[0]![0]);
 
 /** A section only some roles may see: anyone else is sent to the first screen (the server refuses them too). */
 function ForRoles({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {

@@ -169,10 +169,10 @@ function createIndexPage(areas: readonly StaticArea[]) {
     // A painted dashboard is drawn with the second part of Mantine's stylesheet (its layout's), so
     // that part is a stylesheet of the page rather than a preload.
     const laterStyles = later.flatMap((share) => share.styles).map((file) => shell.prefix + file);
-    const paintedStyles = screenPaint !== undefined ? laterStyles : [];
+    const painted = screenPaint !== undefined;
     const head = [
       `<script type="application/json" id="${pageElementIds.bootData}">${scriptJson(data)}</script>`,
-      ...[...(assets?.styles ?? []).map((file) => shell.prefix + file), ...paintedStyles].map(
+      ...[...(assets?.styles ?? []).map((file) => shell.prefix + file), ...(painted ? laterStyles : [])].map(
         (url) => `<link rel="stylesheet" href="${attribute(url)}">`,
       ),
       ...[...(assets?.scripts ?? []), ...later.flatMap((share) => share.scripts)].map(
@@ -181,19 +181,19 @@ function createIndexPage(areas: readonly StaticArea[]) {
       ...[...(remote && manifestJson ? remoteStartAssets(remote.url, manifestJson) : []), ...screen.scripts].map(
         (url) => `<link rel="preload" as="script" href="${attribute(url)}">`,
       ),
-      ...[...laterStyles.filter((url) => !paintedStyles.includes(url)), ...screen.styles].map(
+      ...[...(painted ? [] : laterStyles), ...screen.styles].map(
         (url) => `<link rel="preload" as="style" href="${attribute(url)}">`,
       ),
       // The calls a painted screen makes as it starts, fetched with the page rather than after its
       // code (anonymous: the screens' calls are same-origin fetches, which preloads must match).
-      ...(screenPaint !== undefined ? (firstPaintCalls[route] ?? []) : []).map(
+      ...(painted ? (firstPaintCalls[route] ?? []) : []).map(
         (call) =>
           `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${data.config.apiBaseUrl}/${call}`)}">`,
       ),
     ].join('');
     const at = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.search(/<body[\s>]/i);
     html = at >= 0 ? html.slice(0, at) + head + html.slice(at) : html + head;
-    if (remoteParts && shellParts && screenPaint !== undefined) {
+    if (remoteParts && shellParts && painted) {
       html = withFirstPaint(html, {
         shellHead: shellParts.head,
         remoteHead: remoteParts.head,

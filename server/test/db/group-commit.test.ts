@@ -199,4 +199,44 @@ describe('GroupCommit', () => {
     );
     expect(sizes).toEqual([16, 16, 13]);
   });
+  it('begins a batch beside one in flight only for a full batch; fewer writes wait for its commit', async () => {
+    const sizes: number[] = [];
+    const gates: Array<() => void> = [];
+    const group = new GroupCommit<number, number>({
+      maxBatch: 4,
+      concurrency: 4,
+      runBatch: async (take) => {
+        const items = take();
+        sizes.push(items.length);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return items.map((value) => ({ ok: true, value }));
+      },
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const written = [group.write(0)];
+    await turn();
+    expect(sizes).toEqual([1]);
+    // Three more wait for the batch in flight; a fourth makes a full batch, which begins beside it.
+    written.push(group.write(1), group.write(2), group.write(3));
+    await turn();
+    expect(sizes).toEqual([1]);
+    written.push(group.write(4));
+    await turn();
+    expect(sizes).toEqual([1, 4]);
+    written.push(group.write(5), group.write(6));
+    await turn();
+    expect(sizes).toEqual([1, 4]);
+    // The first batch commits: the full one is still in flight, so the two wait for it as well.
+    gates.shift()!();
+    await turn();
+    await turn();
+    expect(sizes).toEqual([1, 4]);
+    // It commits: the two go in the next batch.
+    gates.shift()!();
+    await turn();
+    await turn();
+    expect(sizes).toEqual([1, 4, 2]);
+    gates.shift()!();
+    expect(await Promise.all(written)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
 });

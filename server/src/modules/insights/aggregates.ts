@@ -15,11 +15,16 @@ export function offeredAnswers(question: Pick<VersionedQuestion, 'questionType' 
   return ['True', 'False'];
 }
 
-/** A version's categories in quiz order (first appearance), and each question's category index. */
+/**
+ * A version's categories in quiz order (first appearance), each question's category index, its
+ * position by id, and its offered answers' indexes by their text trimmed and lower-cased (compared
+ * as scoring compares answers).
+ */
 export interface VersionLayout {
   categories: string[];
   categoryOf: number[];
   positionOf: Map<string, number>;
+  choices: ReadonlyArray<ReadonlyMap<string, number>>;
 }
 
 const layouts = new WeakMap<readonly VersionedQuestion[], VersionLayout>();
@@ -38,7 +43,22 @@ export function versionLayout(records: readonly VersionedQuestion[]): VersionLay
       }
       return at;
     });
-    layout = { categories, categoryOf, positionOf: new Map(records.map((record, position) => [record.id, position])) };
+    // Each offered answer's first index (as findIndex would find it), made once per version: every
+    // submission looks its answers up here rather than lower-casing every option again.
+    const choices = records.map((record) => {
+      const indexes = new Map<string, number>();
+      offeredAnswers(record).forEach((offered, index) => {
+        const key = offered.trim().toLowerCase();
+        if (!indexes.has(key)) indexes.set(key, index);
+      });
+      return indexes;
+    });
+    layout = {
+      categories,
+      categoryOf,
+      positionOf: new Map(records.map((record, position) => [record.id, position])),
+      choices,
+    };
     layouts.set(records, layout);
   }
   return layout;
@@ -50,12 +70,6 @@ export function versionLayout(records: readonly VersionedQuestion[]): VersionLay
  */
 export const answerCode = (choice: number, correct: boolean) => (choice + 1) * 2 + (correct ? 1 : 0);
 
-/** The answer's index among the question's offered answers (compared as scoring does), or -1. */
-export function choiceOf(question: Pick<VersionedQuestion, 'questionType' | 'options'>, userAnswer: string): number {
-  const given = userAnswer.trim().toLowerCase();
-  return offeredAnswers(question).findIndex((offered) => offered.trim().toLowerCase() === given);
-}
-
 /** A submission's part of the aggregates: per question its answer code, per category its raw score. */
 export interface InsightCodes {
   /** Answer codes in the version's question order (`answerCode`). */
@@ -64,17 +78,30 @@ export interface InsightCodes {
   categories: number[];
 }
 
-/** The codes of a submission's answers to `records` (a question left unanswered counts wrong, choice -1). */
+/**
+ * The codes of a submission's answers to `records` (a question left unanswered counts wrong, choice
+ * -1; of two answers to one question, the later counts). Runs for every submission: it reads the
+ * version's layout rather than building maps of its own.
+ */
 export function insightCodes(records: readonly VersionedQuestion[], answers: readonly AnswerRecord[]): InsightCodes {
   const layout = versionLayout(records);
-  const byId = new Map(answers.map((answer) => [answer.questionId, answer]));
+  const chosen = new Array<AnswerRecord | undefined>(records.length);
+  for (const answer of answers) {
+    const position = layout.positionOf.get(answer.questionId);
+    if (position !== undefined) chosen[position] = answer;
+  }
   const categories = layout.categories.map(() => 0);
-  const items = records.map((question, position) => {
-    const answer = byId.get(question.id);
-    if (!answer) return answerCode(-1, false);
+  const items = new Array<number>(records.length);
+  for (let position = 0; position < records.length; position++) {
+    const answer = chosen[position];
+    if (!answer) {
+      items[position] = answerCode(-1, false);
+      continue;
+    }
     if (answer.isCorrect) categories[layout.categoryOf[position]!]! += 1;
-    return answerCode(choiceOf(question, answer.userAnswer), answer.isCorrect);
-  });
+    const choice = layout.choices[position]!.get(answer.userAnswer.trim().toLowerCase()) ?? -1;
+    items[position] = answerCode(choice, answer.isCorrect);
+  }
   return { items, categories };
 }
 

@@ -349,6 +349,9 @@ test('an admin invites a participant, imports a CSV with a bad row, and turns op
   await expect(invite.getByLabel('Invitation link')).toHaveValue(/\/invite\/[A-Za-z0-9_-]{43}$/);
   await shootAccessible(page, '12-invite-link', 'invitation link', testInfo);
   await invite.getByRole('button', { name: 'Done' }).click();
+  // The modal gives the focus back to the button that opened it as it closes: typing before then
+  // would lose the keys to that button.
+  await expect(invite).toBeHidden();
   await page.getByLabel('Search participants').fill(`invited.${stamp}`);
   const row = page.getByRole('row').filter({ hasText: `invited.${stamp}@example.com` });
   await expect(row.getByRole('cell', { name: 'Invited', exact: true })).toBeVisible();
@@ -372,6 +375,7 @@ test('an admin invites a participant, imports a CSV with a bad row, and turns op
   await expect(importing.getByRole('region', { name: 'Rows with errors' })).toContainText('Line 3: email');
   await shootAccessible(page, '13-import-outcome', 'import outcome', testInfo);
   await importing.getByRole('button', { name: 'Done' }).click();
+  await expect(importing).toBeHidden();
   await page.getByLabel('Search participants').fill('');
   await expect(page.getByRole('row').filter({ hasText: `csv2.${stamp}@example.com` })).toBeVisible();
   await shootAccessible(page, '14-participants', 'participants', testInfo);

@@ -1,30 +1,19 @@
 import { insightTimeBucketsMs } from '@prometrica/shared-api/contract';
 import type { Dialect } from '../../db/types';
-import type { VersionedQuestion } from '../questions/service';
+import { answerLayout, type AnswerLayout, type VersionedQuestion } from '../questions/service';
 import type { AnswerRecord } from '../results/service';
 
 // What a submission adds to the aggregates of migration 0017 (docs/insights.md), and the SQL that
 // adds it in the submission's own statements. The statements take, per submission, two short JSON
 // lists made here (`InsightCodes`); everything else they read from the result row being stored.
 
-/** The offered answers of a choice question, in order; none for fill in the blanks. */
-export function offeredAnswers(question: Pick<VersionedQuestion, 'questionType' | 'options'>): readonly string[] {
-  if (question.questionType === 'fill_in_the_blanks') return [];
-  if (question.questionType === 'mcq' && question.options.length > 0) return question.options;
-  // True/false, and a multiple-choice question without options (the participant app offers True and False).
-  return ['True', 'False'];
-}
-
 /**
- * A version's categories in quiz order (first appearance), each question's category index, its
- * position by id, and its offered answers' indexes by their text trimmed and lower-cased (compared
- * as scoring compares answers).
+ * A version's categories in quiz order (first appearance) and each question's category index, with
+ * how its questions take answers (`answerLayout`: positions by id, offered answers' indexes).
  */
-export interface VersionLayout {
+export interface VersionLayout extends AnswerLayout {
   categories: string[];
   categoryOf: number[];
-  positionOf: Map<string, number>;
-  choices: ReadonlyArray<ReadonlyMap<string, number>>;
 }
 
 const layouts = new WeakMap<readonly VersionedQuestion[], VersionLayout>();
@@ -43,22 +32,7 @@ export function versionLayout(records: readonly VersionedQuestion[]): VersionLay
       }
       return at;
     });
-    // Each offered answer's first index (as findIndex would find it), made once per version: every
-    // submission looks its answers up here rather than lower-casing every option again.
-    const choices = records.map((record) => {
-      const indexes = new Map<string, number>();
-      offeredAnswers(record).forEach((offered, index) => {
-        const key = offered.trim().toLowerCase();
-        if (!indexes.has(key)) indexes.set(key, index);
-      });
-      return indexes;
-    });
-    layout = {
-      categories,
-      categoryOf,
-      positionOf: new Map(records.map((record, position) => [record.id, position])),
-      choices,
-    };
+    layout = { ...answerLayout(records), categories, categoryOf };
     layouts.set(records, layout);
   }
   return layout;
@@ -99,7 +73,7 @@ export function insightCodes(records: readonly VersionedQuestion[], answers: rea
       continue;
     }
     if (answer.isCorrect) categories[layout.categoryOf[position]!]! += 1;
-    const choice = layout.choices[position]!.get(answer.userAnswer.trim().toLowerCase()) ?? -1;
+    const choice = layout.choices[position]?.get(answer.userAnswer.trim().toLowerCase()) ?? -1;
     items[position] = answerCode(choice, answer.isCorrect);
   }
   return { items, categories };

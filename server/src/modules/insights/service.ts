@@ -7,8 +7,8 @@ import type {
 import type { Store } from '../../db/types';
 import { ValidationError } from '../../lib/validation';
 import { notFound } from '../../lib/http-errors';
-import { questionSet } from '../questions/service';
-import { offeredAnswers, versionLayout } from './aggregates';
+import { offeredAnswers, questionSet } from '../questions/service';
+import { versionLayout } from './aggregates';
 import {
   flagsOf,
   itemFigures,

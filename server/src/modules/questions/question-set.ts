@@ -54,33 +54,47 @@ function versionedQuestions(records: readonly QuestionRecord[]): VersionedQuesti
   }));
 }
 
-/** The answers true/false offers (and a multiple-choice question without options, as the participant app shows it). */
-const trueFalseAnswers: ReadonlySet<string> = new Set(['true', 'false']);
+/** The answers a choice question offers, in order; none for fill in the blanks. */
+export function offeredAnswers(question: Pick<VersionedQuestion, 'questionType' | 'options'>): readonly string[] {
+  if (question.questionType === 'fill_in_the_blanks') return [];
+  if (question.questionType === 'mcq' && question.options.length > 0) return question.options;
+  // True/false, and a multiple-choice question without options (the participant app offers True and False).
+  return ['True', 'False'];
+}
 
 /**
- * What a version's questions accept, by question id: a choice question the answers it offers,
- * trimmed and in lower case (as scoring compares them), a fill-in-the-blanks question anything (null).
+ * How a version's questions take answers: each question's position by id and, by position, the
+ * first index of each answer it offers by that answer's text trimmed and in lower case (as scoring
+ * compares answers), or null for a fill-in-the-blanks question, which takes any answer. Checking
+ * an answer and finding its Insights code both read this one rule.
  */
-type AcceptedAnswers = ReadonlyMap<string, ReadonlySet<string> | null>;
+export interface AnswerLayout {
+  positionOf: ReadonlyMap<string, number>;
+  choices: ReadonlyArray<ReadonlyMap<string, number> | null>;
+}
 
-/** Made once per version's records: an answer is checked with one lookup in a map and one in a set. */
-const acceptedOf = new WeakMap<readonly VersionedQuestion[], AcceptedAnswers>();
+/** Made once per version's records: every answer of every submission is looked up here. */
+const answerLayouts = new WeakMap<readonly VersionedQuestion[], AnswerLayout>();
 
-function acceptedAnswers(records: readonly VersionedQuestion[]): AcceptedAnswers {
-  let accepted = acceptedOf.get(records);
-  if (!accepted) {
-    accepted = new Map(
-      records.map((question) => {
-        if (question.questionType === 'fill_in_the_blanks') return [question.id, null];
-        if (question.questionType === 'mcq' && question.options.length > 0) {
-          return [question.id, new Set(question.options.map((option) => option.trim().toLowerCase()))];
-        }
-        return [question.id, trueFalseAnswers];
+export function answerLayout(records: readonly VersionedQuestion[]): AnswerLayout {
+  let layout = answerLayouts.get(records);
+  if (!layout) {
+    layout = {
+      positionOf: new Map(records.map((record, position) => [record.id, position])),
+      choices: records.map((record) => {
+        if (record.questionType === 'fill_in_the_blanks') return null;
+        const indexes = new Map<string, number>();
+        offeredAnswers(record).forEach((offered, index) => {
+          const key = offered.trim().toLowerCase();
+          // The first of two options that read the same, as findIndex would find it.
+          if (!indexes.has(key)) indexes.set(key, index);
+        });
+        return indexes;
       }),
-    );
-    acceptedOf.set(records, accepted);
+    };
+    answerLayouts.set(records, layout);
   }
-  return accepted;
+  return layout;
 }
 
 /**
@@ -93,11 +107,13 @@ export function answerFit(
   questionId: string,
   answer: string,
 ): 'fits' | 'unknown-question' | 'not-an-option' {
-  const accepted = acceptedAnswers(set.records).get(questionId);
-  if (accepted === undefined) return 'unknown-question';
-  if (accepted === null) return 'fits';
+  const layout = answerLayout(set.records);
+  const position = layout.positionOf.get(questionId);
+  if (position === undefined) return 'unknown-question';
+  const offered = layout.choices[position];
+  if (!offered) return 'fits';
   const given = answer.trim().toLowerCase();
-  return given === '' || accepted.has(given) ? 'fits' : 'not-an-option';
+  return given === '' || offered.has(given) ? 'fits' : 'not-an-option';
 }
 
 /** One question set version: its records (for scoring) and the participants' reply, prepared once. */

@@ -26,7 +26,15 @@ import {
 } from './repository';
 import { questionSet } from './question-set';
 
-export { answerFit, questionSet, type QuestionSetVersion, type VersionedQuestion } from './question-set';
+export {
+  answerFit,
+  answerLayout,
+  offeredAnswers,
+  questionSet,
+  type AnswerLayout,
+  type QuestionSetVersion,
+  type VersionedQuestion,
+} from './question-set';
 export type { QuestionRecord } from './repository';
 
 export const questionNotFoundMessage = 'Question not found';

@@ -70,8 +70,10 @@ export class GroupCommit<T, R> {
     const { concurrency, maxBatch } = this.options;
     // One batch more for the writes no batch on its way will take (each takes up to maxBatch): at
     // once when none is in flight, and beside batches in flight only for a full batch of them.
-    const wanted = () => (this.running === 0 ? 1 : maxBatch);
-    while (this.running < concurrency && this.queue.length - this.untaken * maxBatch >= wanted()) {
+    while (
+      this.running < concurrency &&
+      this.queue.length - this.untaken * maxBatch >= (this.running === 0 ? 1 : maxBatch)
+    ) {
       this.running += 1;
       this.untaken += 1;
       // Begun after the requests already received have run up to their write (SQLite's driver is

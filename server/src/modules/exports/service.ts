@@ -7,7 +7,13 @@ import { FileReply, producedStream } from '../../lib/file-reply';
 import { badRequest } from '../../lib/http-errors';
 import { record, type AuditActor } from '../audit/service';
 import { countResults, resultFilterOf, type ResultFilter } from '../results/service';
-import { countConcernRatings, readConcernBatch, readResultBatch, type ResultCursor } from './repository';
+import {
+  countConcernRatings,
+  readConcernBatch,
+  readResultBatch,
+  type ExportedResultRow,
+  type ResultCursor,
+} from './repository';
 import { concernHeader, concernRow, resultTable, type Cell } from './table';
 import { writeCsv, writeXlsx, type SheetSource } from './writers';
 
@@ -15,14 +21,16 @@ import { writeCsv, writeXlsx, type SheetSource } from './writers';
  * Results read per query while exporting, by format. Each batch holds its results' answers (about
  * 5 kB of JSON each) while its rows are written; the batch must be gone before the garbage
  * collector's young generation fills a couple of times, or it is promoted and the heap grows (by
- * 100 MB and more at 100,000 results, measured). CSV rows are written quickly: 250 a query on
- * SQLite (500 added 114 MB there, against 67 MB at 250); on PostgreSQL, where each query is a
- * round trip to another process, 500 took a CSV export from 8.8 s to 7.1 s and added 45 MB, not
- * 40 (with the server's heap setting, lib/heap-growth.ts). XLSX rows cost several times more
- * (exceljs builds each row and its XML): 50 a query on both. Smaller batches also hand the event
- * loop back more often.
+ * 100 MB and more at 100,000 results, measured). On SQLite a query runs on the event loop, so its
+ * size is how long other requests wait behind it: 100 a query, where 250 (as before) took the
+ * export as long and left getquestion beside it at a p99 of 9-13 ms instead of 6-7 (10
+ * connections, `bench/src/dev/data-out.ts`); 500 had added 114 MB, against 67 MB at 250. On
+ * PostgreSQL, where each query is a round trip to another process, 500 a query took a CSV export
+ * from 8.8 s to 7.1 s and added 45 MB, not 40 (with the server's heap setting,
+ * lib/heap-growth.ts). XLSX rows cost several times more (exceljs builds each row and its XML): 50
+ * a query on both.
  */
-export const exportBatchSizes = { csv: { sqlite: 250, postgres: 500 }, xlsx: { sqlite: 50, postgres: 50 } } as const;
+export const exportBatchSizes = { csv: { sqlite: 100, postgres: 500 }, xlsx: { sqlite: 50, postgres: 50 } } as const;
 
 /** The batch size of a format on the store's engine. */
 const batchSizeOf = (db: Executor, format: keyof typeof exportBatchSizes) =>
@@ -32,29 +40,44 @@ const batchSizeOf = (db: Executor, format: keyof typeof exportBatchSizes) =>
 const rowsPerWrite = 50;
 
 /**
- * The results under the filter, oldest first, as rows of the results sheet, a batch at a time. The
- * next batch is read only once this one is written: read ahead, it lived on through the garbage
- * collector's young generation, was promoted, and the heap grew by over 100 MB at 100,000 results
- * (measured; without, it stays flat, and SQLite is no slower).
+ * The results under the filter, oldest first, as rows of the results sheet, a batch at a time.
+ *
+ * On PostgreSQL the next batch is asked for before this one's rows are made: the query runs in
+ * PostgreSQL's process while the event loop writes, instead of the event loop waiting for it (a
+ * round trip and the join of 500 results each time). Two batches are then alive at once. On SQLite
+ * a statement runs on the event loop, so reading ahead would gain nothing, and the next batch is
+ * read only once this one is written: read ahead there, it lived on through the garbage collector's
+ * young generation, was promoted, and the heap grew by over 100 MB at 100,000 results (measured;
+ * without, it stays flat).
  */
 async function* resultRows(
   db: Executor,
   filter: ResultFilter,
   batchSize: number,
-  row: (result: Awaited<ReturnType<typeof readResultBatch>>[number]) => Cell[],
+  row: (result: ExportedResultRow) => Cell[],
 ): AsyncGenerator<Cell[][]> {
-  let cursor: ResultCursor | undefined;
+  const readAhead = isPostgres(db);
+  const read = (cursor: ResultCursor | undefined) => {
+    const batch = readResultBatch(db, filter, cursor, batchSize);
+    // A batch read ahead may be left unread when the client goes away: its failure is not unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next = read(undefined);
   for (;;) {
-    const batch = await readResultBatch(db, filter, cursor, batchSize);
+    const batch = await next;
     if (batch.length === 0) return;
+    const last = batch.at(-1)!;
+    const more = batch.length === batchSize;
+    const cursor = { createdAt: last.created_at, id: last.id };
+    if (more && readAhead) next = read(cursor);
     // Rows are made a few at a time, as the writer takes them: made all at once, a batch's cells
     // outlived the garbage collector's young generation while the XLSX writer worked through them,
     // and the heap grew by tens of MB.
     for (let start = 0; start < batch.length; start += rowsPerWrite)
       yield batch.slice(start, start + rowsPerWrite).map(row);
-    if (batch.length < batchSize) return;
-    const last = batch.at(-1)!;
-    cursor = { createdAt: last.created_at, id: last.id };
+    if (!more) return;
+    if (!readAhead) next = read(cursor);
   }
 }
 

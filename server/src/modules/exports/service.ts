@@ -23,7 +23,7 @@ import { writeCsv, writeXlsx, type SheetSource } from './writers';
  * collector's young generation fills a couple of times, or it is promoted and the heap grows (by
  * 100 MB and more at 100,000 results, measured). On SQLite a query runs on the event loop, so its
  * size is how long other requests wait behind it: 100 a query, where 250 (as before) took the
- * export as long and left getquestion beside it at a p99 of 9-13 ms instead of 6-7 (10
+ * export as long and left getquestion beside it at a p99 of 9.3-13.4 ms instead of 6.7-10.6 (10
  * connections, `bench/src/dev/data-out.ts`); 500 had added 114 MB, against 67 MB at 250. On
  * PostgreSQL, where each query is a round trip to another process, 500 a query took a CSV export
  * from 8.8 s to 7.1 s and added 45 MB, not 40 (with the server's heap setting,

@@ -1,9 +1,19 @@
 // The requests the API bench sends: participant tokens, submission bodies built ahead of the load,
 // and the admin's sign-in and checks.
 import { createTokenService } from '../../../server/src/lib/tokens';
-import type { RequestShape } from './load';
+import type { LoadCase, RequestShape } from './load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret } from './processes';
 import { answersFor, createRandom, type ParticipantSeed, type QuestionSeed } from './rows';
+
+/** getquestion as the API bench loads it: the participants' tokens in turn, one per request. */
+export function getquestionLoad(tokens: readonly string[]): LoadCase {
+  return {
+    name: 'getquestion',
+    method: 'GET',
+    path: '/api/user/getquestion',
+    variants: tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })),
+  };
+}
 
 /**
  * Participant tokens signed with the server's secret, of the session that holds each participant

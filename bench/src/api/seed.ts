@@ -51,6 +51,16 @@ export interface SeededData {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/**
+ * A seed dated so that the results list's day filter holds exactly its results: `now` (for
+ * `seedDatabase`) is the start of today (UTC), before which every seeded result is submitted, and
+ * `filter` ends the day before, so whatever a measurement submits later today falls outside it.
+ */
+export function seedDay(clock = new Date()) {
+  const now = new Date(clock.toISOString().slice(0, 10));
+  return { now, filter: { to: new Date(now.getTime() - dayMs).toISOString().slice(0, 10) } };
+}
+
 /** The question set version the seeded results answered (the first one stored). */
 export const seededVersion = 1;
 

@@ -16,11 +16,12 @@ import {
   answerSaveRequests,
   check,
   currentQuestionSetVersion,
+  getquestionLoad,
   participantTokens,
   submissionRequests,
 } from './requests';
 import { searchTerm } from './rows';
-import { addFreshParticipants, seedDatabase, seededVersion } from './seed';
+import { addFreshParticipants, seedDatabase, seedDay, seededVersion } from './seed';
 
 export interface ApiOptions extends LoadOptions {
   /** Participants with a stored submission. */
@@ -136,11 +137,9 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
   let server: RunningServer | undefined;
   try {
     log(`${engine}: seeding ${options.participants} participants × 30 answers...`);
-    // Every seeded result is submitted before today (UTC), the submissions measured below today: the
-    // exports' day filter then holds exactly the seeded results.
-    const today = new Date(new Date().toISOString().slice(0, 10));
-    const seeded = await seedDatabase(database, { participants: options.participants, fresh: 0, now: today });
-    const seededFilter = { to: new Date(today.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10) };
+    // The exports' day filter holds exactly the seeded results, not the submissions measured below.
+    const { now, filter: seededFilter } = seedDay();
+    const seeded = await seedDatabase(database, { participants: options.participants, fresh: 0, now });
     log(`${engine}: seeded in ${seeded.seconds.toFixed(1)} s ${JSON.stringify(seeded.rows)}`);
 
     const driver = await measureDriverBaseline(database, seeded.questions, options.driverSeconds);
@@ -180,12 +179,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       readerTokens[0]!,
       (b) => (b as { questions: unknown[] }).questions.length === seeded.questions.length,
     );
-    const getquestionLoad: LoadCase = {
-      name: 'getquestion',
-      method: 'GET',
-      path: '/api/user/getquestion',
-      variants: readerTokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })),
-    };
+    const getquestionCase = getquestionLoad(readerTokens);
 
     // The bare baseline and getquestion, measured back to back in rounds (the other server idle);
     // the round with the middle ratio is reported, so one noisy moment does not decide it.
@@ -197,7 +191,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
       for (let round = 0; round < pairedRounds; round++) {
         rounds.push({
           bare: await runLoad(bareServer.url, bareLoad, options),
-          getquestion: await runLoad(url, getquestionLoad, options),
+          getquestion: await runLoad(url, getquestionCase, options),
         });
       }
       rounds.sort(
@@ -326,7 +320,7 @@ export async function runApiSuite(engine: Engine, options: ApiOptions): Promise<
           serverPid: fresh.pid,
           filter: seededFilter,
           expectedRows: seeded.rows.results,
-          getquestion: getquestionLoad,
+          getquestion: getquestionCase,
           loadConnections: options.exportLoadConnections ?? 10,
           aloneSeconds: options.singleSeconds,
           reportPdfs: options.reportPdfs ?? 50,

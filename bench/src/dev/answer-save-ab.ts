@@ -22,7 +22,13 @@ import { pathToFileURL } from 'node:url';
 import { createDatabase, type Engine } from '../api/database';
 import { runLoad, type LoadResult } from '../api/load';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, benchJwtSecret, freePort, startBareServer } from '../api/processes';
-import { answerSaveRequests, currentQuestionSetVersion, participantTokens, submissionRequests } from '../api/requests';
+import {
+  answerSaveRequests,
+  currentQuestionSetVersion,
+  getquestionLoad,
+  participantTokens,
+  submissionRequests,
+} from '../api/requests';
 import { addFreshParticipants, seedDatabase } from '../api/seed';
 import { repoRoot } from '../paths';
 import { settings } from '../settings';
@@ -187,16 +193,7 @@ async function main() {
             const before = load1();
             const cpu = server.cpuMs();
             const threads = server.threadMs();
-            const result = await runLoad(
-              server.url,
-              {
-                name: 'getquestion',
-                method: 'GET',
-                path: '/api/user/getquestion',
-                variants: readers.map((reader) => ({ headers: { authorization: `Bearer ${issue(reader)}` } })),
-              },
-              settings,
-            );
+            const result = await runLoad(server.url, getquestionLoad(readers.map(issue)), settings);
             const total = server.cpuMs() - cpu;
             const cpuUse = { total, before: threads, after: server.threadMs(), postgres: 0 };
             const ratio = (result.requestsPerSecond / bare.requestsPerSecond).toFixed(3);

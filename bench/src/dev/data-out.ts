@@ -6,18 +6,17 @@
 import { createDatabase, type Engine } from '../api/database';
 import { measureDataOut } from '../api/data-out';
 import { startBenchServer } from '../api/processes';
-import { adminLogin, participantTokens } from '../api/requests';
-import { seedDatabase } from '../api/seed';
+import { adminLogin, getquestionLoad, participantTokens } from '../api/requests';
+import { seedDatabase, seedDay } from '../api/seed';
 
 async function main() {
   const engine = (process.env.ENGINE ?? 'sqlite') as Engine;
   const participants = Number(process.env.N ?? 100_000);
   const database = await createDatabase(engine, process.env.DATABASE_URL || undefined);
   try {
-    const seeded = await seedDatabase(database, { participants, fresh: 0 });
+    const { now, filter } = seedDay();
+    const seeded = await seedDatabase(database, { participants, fresh: 0, now });
     await database.settle();
-    const today = new Date();
-    const filter = { to: new Date(today.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10) };
     for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
       const server = await startBenchServer(database.serverEnv, database.dataDir);
       try {
@@ -28,14 +27,7 @@ async function main() {
           serverPid: server.pid,
           filter,
           expectedRows: seeded.rows.results,
-          getquestion: {
-            name: 'getquestion',
-            method: 'GET',
-            path: '/api/user/getquestion',
-            variants: seeded.submitted
-              .slice(0, 50)
-              .map((who) => ({ headers: { authorization: `Bearer ${issue(who)}` } })),
-          },
+          getquestion: getquestionLoad(seeded.submitted.slice(0, 50).map(issue)),
           loadConnections: 10,
           aloneSeconds: 3,
           reportPdfs: Number(process.env.PDFS ?? 5),

@@ -1,6 +1,7 @@
 // Mantine's stylesheet, first part: the rest loads with the components that need it (config/mantine-styles.cjs).
 import '@prometrica/mantine-first.css';
 import '@mantine/notifications/styles.layer.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi, useAuthStore } from '@prometrica/shared-api';
 import { App } from './app';
@@ -57,7 +58,10 @@ async function start() {
     container.replaceChildren(box);
     return;
   }
-  createRoot(container).render(<App />);
+  // Rendered as a transition: React renders in slices and lets the browser handle input between
+  // them, so the painted form keeps taking typing until the live one takes over.
+  const root = createRoot(container);
+  startTransition(() => root.render(<App />));
 }
 
 void start();

@@ -3,6 +3,7 @@ import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
 import { pageElementIds, queuedSubmitAttribute } from '@prometrica/shared-api/page';
 import { renderFirstPaint } from '../../first-paint';
 import { DetailsScreen } from './details-screen';
+import { readPaintedForm, rereadPaintedForm } from './painted-form';
 
 /** The page of `/` as the server sends it: the first paint of the details form in the root element. */
 function paintPage(): HTMLElement {
@@ -34,6 +35,21 @@ test('what was typed into the painted form, and the field the caret was in, carr
   expect(phone).toHaveValue('0300 123');
   expect(phone).toHaveFocus();
   expect([phone.selectionStart, phone.selectionEnd]).toEqual([4, 4]);
+});
+
+test('a field the caret moved to after the first read is the one the live form puts it back in', () => {
+  const paint = paintPage();
+  paintedInput(paint, 'name').focus();
+  const first = readPaintedForm()!;
+  expect(first.focus?.name).toBe('name');
+  // The live screen renders in slices: the participant goes on to the email field meanwhile, and
+  // the painted inputs are out of the page (none focused) by the time it commits.
+  paintedInput(paint, 'email').focus();
+  paintedInput(paint, 'email').value = 'ada@example.com';
+  paint.remove();
+  const latest = rereadPaintedForm(first);
+  expect(latest.values.email).toBe('ada@example.com');
+  expect(latest.focus?.name).toBe('email');
 });
 
 test('a Continue pressed on the painted form is sent by the live form, once', async () => {

@@ -26,6 +26,26 @@ const readValues = (inputs: PaintedForm['inputs']): ParticipantDetails => ({
   phone: inputs.phone?.value ?? '',
 });
 
+const fieldOf = (inputs: PaintedForm['inputs'], element: EventTarget | null) =>
+  fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === element);
+
+/**
+ * The painted field that last had the caret, by painted form, followed from the first read on: the
+ * live screen renders in slices (shell/src/bootstrap.tsx), and the participant may move to another
+ * field before it commits, when the painted inputs are already out of the page and none has focus.
+ */
+const lastFocused = new WeakMap<HTMLFormElement, keyof ParticipantDetails>();
+const followed = new WeakSet<HTMLFormElement>();
+
+function followFocus(form: HTMLFormElement, inputs: PaintedForm['inputs']): void {
+  if (followed.has(form)) return;
+  followed.add(form);
+  form.addEventListener('focusin', (event) => {
+    const name = fieldOf(inputs, event.target);
+    if (name) lastFocused.set(form, name);
+  });
+}
+
 /** The painted details form of this page as it is now, or undefined when the page has none (any more). */
 export function readPaintedForm(): PaintedForm | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -36,8 +56,9 @@ export function readPaintedForm(): PaintedForm | undefined {
     const input = form.querySelector(`input[name="${name}"]`);
     if (input instanceof HTMLInputElement) inputs[name] = input;
   }
-  const active = document.activeElement;
-  const focused = fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === active);
+  const focused = fieldOf(inputs, document.activeElement);
+  if (focused) lastFocused.set(form, focused);
+  followFocus(form, inputs);
   return {
     values: readValues(inputs),
     focus: focused
@@ -51,17 +72,16 @@ export function readPaintedForm(): PaintedForm | undefined {
 
 /**
  * The painted form read again from the same elements (the page may have replaced them by now; an
- * input taken out of the page keeps its value): what was typed since `painted` was read.
+ * input taken out of the page keeps its value): what was typed since `painted` was read, and the
+ * field the caret was last in.
  */
 export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
-  const focused = painted.focus && painted.inputs[painted.focus.name];
+  const name = lastFocused.get(painted.form) ?? painted.focus?.name;
+  const focused = name && painted.inputs[name];
   return {
     ...painted,
     values: readValues(painted.inputs),
-    focus:
-      painted.focus && focused
-        ? { name: painted.focus.name, start: focused.selectionStart, end: focused.selectionEnd }
-        : painted.focus,
+    focus: name && focused ? { name, start: focused.selectionStart, end: focused.selectionEnd } : painted.focus,
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
   };
 }

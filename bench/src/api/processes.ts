@@ -21,6 +21,18 @@ export async function startBenchServer(env: Record<string, string>, dataDir: str
   });
 }
 
+/**
+ * The server's settings that serve another build's front end: `dist`, a folder holding an earlier
+ * build's shell, participant and admin dist folders (for the development aids' A/B runs).
+ */
+export function earlierBuildEnv(dist: string): Record<string, string> {
+  return {
+    SHELL_DIST: join(dist, 'shell'),
+    PARTICIPANT_DIST: join(dist, 'participant'),
+    ADMIN_DIST: join(dist, 'admin'),
+  };
+}
+
 export interface BareServer {
   url: string;
   stop(): Promise<void>;

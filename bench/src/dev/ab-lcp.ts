@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteFileName } from '../../../server/src/db/sqlite/sqlite';
 import { createDatabase } from '../api/database';
-import { startBenchServer } from '../api/processes';
+import { earlierBuildEnv, startBenchServer } from '../api/processes';
 import { seedDatabase } from '../api/seed';
 import { adminLogin } from '../api/requests';
 import { launchChromium } from '../web/browser';
@@ -36,16 +36,7 @@ async function seededDataDirs(): Promise<[string, string]> {
 (async () => {
   if (!aDist) throw new Error('Set A_DIST to a folder holding the earlier build (shell, participant, admin).');
   const [dataA, dataB] = await seededDataDirs();
-  const a = await startBenchServer(
-    {
-      DATA_DIR: dataA,
-      DATABASE_URL: '',
-      SHELL_DIST: join(aDist, 'shell'),
-      PARTICIPANT_DIST: join(aDist, 'participant'),
-      ADMIN_DIST: join(aDist, 'admin'),
-    },
-    dataA,
-  );
+  const a = await startBenchServer({ DATA_DIR: dataA, DATABASE_URL: '', ...earlierBuildEnv(aDist) }, dataA);
   const b = await startBenchServer({ DATA_DIR: dataB, DATABASE_URL: '' }, dataB);
   const browser = await launchChromium();
   try {

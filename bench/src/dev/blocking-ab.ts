@@ -4,23 +4,18 @@
 // each long task's time beyond 50 ms, from the largest contentful paint until the live screen has
 // replaced the painted one and 1.5 s more. Build first (`pnpm build`).
 //   A_DIST=... [RUNS=6] [PATHNAME=/] node --import ./bench/node_modules/tsx/dist/loader.mjs bench/src/dev/blocking-ab.ts
-import { join } from 'node:path';
 import { createDatabase } from '../api/database';
-import { startBenchServer } from '../api/processes';
+import { earlierBuildEnv, startBenchServer } from '../api/processes';
 import { seedDatabase } from '../api/seed';
-import { cpuSlowdown, launchChromium, slow4g } from '../web/browser';
-import { median } from '../web/lab';
+import { launchChromium } from '../web/browser';
+import { coldRuns, lcpObserver, median } from '../web/lab';
 
-/** Records, in the page, every long task and the last largest-contentful-paint time. */
-const recorder = `(() => {
+/** Records, in the page, every long task as [start, duration] in `window.__longTasks`. */
+const longTaskRecorder = `(() => {
   window.__longTasks = [];
-  window.__lcp = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
 })();`;
 
 interface Figures {
@@ -35,12 +30,7 @@ async function main() {
   const databases = [await createDatabase('sqlite'), await createDatabase('sqlite')] as const;
   for (const database of databases) await seedDatabase(database, { participants: 10, fresh: 0 });
   const earlier = await startBenchServer(
-    {
-      ...databases[0].serverEnv,
-      SHELL_DIST: join(aDist, 'shell'),
-      PARTICIPANT_DIST: join(aDist, 'participant'),
-      ADMIN_DIST: join(aDist, 'admin'),
-    },
+    { ...databases[0].serverEnv, ...earlierBuildEnv(aDist) },
     databases[0].dataDir,
   );
   const current = await startBenchServer(databases[1].serverEnv, databases[1].dataDir);
@@ -54,30 +44,21 @@ async function main() {
   try {
     for (let round = 0; round < Number(process.env.RUNS ?? 6); round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        try {
-          const page = await context.newPage();
-          await page.addInitScript(recorder);
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Network.enable');
-          await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-          await cdp.send('Network.emulateNetworkConditions', slow4g);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+        const [run] = await coldRuns(browser, 1, [lcpObserver, longTaskRecorder], async (page) => {
           await page.goto(`${side.server.url}${pathname}`, { waitUntil: 'commit', timeout: 60_000 });
           await page.locator('[data-first-paint]').waitFor({ state: 'detached', timeout: 60_000 });
           await page.waitForTimeout(1500);
-          const { longTasks, lcp } = await page.evaluate(() => {
+          return page.evaluate(() => {
             const recorded = globalThis as unknown as { __longTasks: Array<[number, number]>; __lcp: number };
             return { longTasks: recorded.__longTasks, lcp: recorded.__lcp };
           });
-          const after = longTasks.filter(([start, duration]) => start + duration > lcp);
-          const figures = out.get(side.name)!;
-          figures.lcp.push(Math.round(lcp));
-          figures.blocked.push(Math.round(after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)));
-          figures.longest.push(Math.round(Math.max(0, ...after.map(([, duration]) => duration))));
-        } finally {
-          await context.close();
-        }
+        });
+        const { longTasks, lcp } = run!;
+        const after = longTasks.filter(([start, duration]) => start + duration > lcp);
+        const figures = out.get(side.name)!;
+        figures.lcp.push(Math.round(lcp));
+        figures.blocked.push(Math.round(after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)));
+        figures.longest.push(Math.round(Math.max(0, ...after.map(([, duration]) => duration))));
       }
     }
     for (const [name, { lcp, blocked, longest }] of out)

@@ -5,7 +5,7 @@
 //   [A_DIST=...] RUNS=5 node --import ./bench/node_modules/tsx/dist/loader.mjs bench/src/dev/usable.ts
 import { join } from 'node:path';
 import { createDatabase } from '../api/database';
-import { startBenchServer } from '../api/processes';
+import { earlierBuildEnv, startBenchServer } from '../api/processes';
 import { seedDatabase } from '../api/seed';
 import { buildBaselineIfStale } from '../baseline-build';
 import { benchRoot } from '../paths';
@@ -25,15 +25,7 @@ async function main() {
   const server = await startBenchServer(database.serverEnv, database.dataDir);
   const earlier =
     aDist && earlierDatabase
-      ? await startBenchServer(
-          {
-            ...earlierDatabase.serverEnv,
-            SHELL_DIST: join(aDist, 'shell'),
-            PARTICIPANT_DIST: join(aDist, 'participant'),
-            ADMIN_DIST: join(aDist, 'admin'),
-          },
-          earlierDatabase.dataDir,
-        )
+      ? await startBenchServer({ ...earlierDatabase.serverEnv, ...earlierBuildEnv(aDist) }, earlierDatabase.dataDir)
       : undefined;
   const plain = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'details'));
   const peer = await startStaticSite(join(benchRoot, 'baseline', 'dist', 'peer-surveyjs'));

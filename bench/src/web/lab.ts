@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cpuSlowdown, slow4g } from './browser';
 import { markerWatcher, waitForScreen, type ScreenMarker } from './first-load';
 
-const lcpObserver = `(() => {
+/** Records, in the page, the time of the last largest-contentful-paint entry in `window.__lcp`. */
+export const lcpObserver = `(() => {
   window.__lcp = 0;
   try {
     new PerformanceObserver((list) => {
@@ -25,13 +26,13 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
  * Runs `measure` once per run on a cold page (a fresh context, so an empty cache) that has `scripts`
  * installed before any of its own and is throttled to the lab profile; the figures it returns.
  */
-async function coldRuns(
+export async function coldRuns<T = number>(
   browser: Browser,
   runs: number,
   scripts: readonly string[],
-  measure: (page: Page) => Promise<number>,
-): Promise<number[]> {
-  const figures: number[] = [];
+  measure: (page: Page) => Promise<T>,
+): Promise<T[]> {
+  const figures: T[] = [];
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

@@ -35,15 +35,12 @@ const fieldOf = (inputs: PaintedForm['inputs'], element: EventTarget | null) =>
  * field before it commits, when the painted inputs are already out of the page and none has focus.
  */
 const lastFocused = new WeakMap<HTMLFormElement, keyof ParticipantDetails>();
-const followed = new WeakSet<HTMLFormElement>();
 
-function followFocus(form: HTMLFormElement, inputs: PaintedForm['inputs']): void {
-  if (followed.has(form)) return;
-  followed.add(form);
-  form.addEventListener('focusin', (event) => {
-    const name = fieldOf(inputs, event.target);
-    if (name) lastFocused.set(form, name);
-  });
+/** The painted form's focusin listener (one function, so adding it again on a later read adds nothing). */
+function followFocus(event: FocusEvent): void {
+  const { target, currentTarget } = event;
+  const name = target instanceof HTMLInputElement ? fieldNames.find((field) => field === target.name) : undefined;
+  if (name && currentTarget instanceof HTMLFormElement) lastFocused.set(currentTarget, name);
 }
 
 /** The painted details form of this page as it is now, or undefined when the page has none (any more). */
@@ -58,7 +55,7 @@ export function readPaintedForm(): PaintedForm | undefined {
   }
   const focused = fieldOf(inputs, document.activeElement);
   if (focused) lastFocused.set(form, focused);
-  followFocus(form, inputs);
+  form.addEventListener('focusin', followFocus);
   return {
     values: readValues(inputs),
     focus: focused
@@ -76,12 +73,13 @@ export function readPaintedForm(): PaintedForm | undefined {
  * field the caret was last in.
  */
 export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
-  const name = lastFocused.get(painted.form) ?? painted.focus?.name;
+  // Set by the first read when a field had the caret then, and by every focus since.
+  const name = lastFocused.get(painted.form);
   const focused = name && painted.inputs[name];
   return {
     ...painted,
     values: readValues(painted.inputs),
-    focus: name && focused ? { name, start: focused.selectionStart, end: focused.selectionEnd } : painted.focus,
+    focus: name && focused ? { name, start: focused.selectionStart, end: focused.selectionEnd } : undefined,
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
   };
 }

@@ -240,9 +240,10 @@ async function main() {
   } finally {
     child.kill('SIGINT');
     await exited;
+    // Also when the measuring failed: a database left behind holds gigabytes.
+    await pgClient?.end();
+    await db.drop();
   }
-  await pgClient?.end();
-  await db.drop();
   if (process.env.PROF) {
     const file = readdirSync(dir)
       .map((f) => join(dir, f))

@@ -29,6 +29,12 @@ const readValues = (inputs: PaintedForm['inputs']): ParticipantDetails => ({
 const fieldOf = (inputs: PaintedForm['inputs'], element: EventTarget | null) =>
   fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === element);
 
+/** The caret's place in the painted field `name`, when there is one. */
+function focusOf(inputs: PaintedForm['inputs'], name: keyof ParticipantDetails | undefined): PaintedForm['focus'] {
+  const input = name && inputs[name];
+  return name && input ? { name, start: input.selectionStart, end: input.selectionEnd } : undefined;
+}
+
 /**
  * The painted field that last had the caret, by painted form, followed from the first read on: the
  * live screen renders in slices (shell/src/bootstrap.tsx), and the participant may move to another
@@ -58,9 +64,7 @@ export function readPaintedForm(): PaintedForm | undefined {
   form.addEventListener('focusin', followFocus);
   return {
     values: readValues(inputs),
-    focus: focused
-      ? { name: focused, start: inputs[focused]!.selectionStart, end: inputs[focused]!.selectionEnd }
-      : undefined,
+    focus: focusOf(inputs, focused),
     submitted: form.hasAttribute(queuedSubmitAttribute),
     inputs,
     form,
@@ -73,13 +77,11 @@ export function readPaintedForm(): PaintedForm | undefined {
  * field the caret was last in.
  */
 export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
-  // Set by the first read when a field had the caret then, and by every focus since.
-  const name = lastFocused.get(painted.form);
-  const focused = name && painted.inputs[name];
   return {
     ...painted,
     values: readValues(painted.inputs),
-    focus: name && focused ? { name, start: focused.selectionStart, end: focused.selectionEnd } : undefined,
+    // Set by the first read when a field had the caret then, and by every focus since.
+    focus: focusOf(painted.inputs, lastFocused.get(painted.form)),
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
   };
 }

@@ -72,10 +72,24 @@ async function paintedBoxes(page: Page) {
   return (await handle.jsonValue()) as Record<'name' | 'email' | 'phone' | 'submit', { x: number; y: number }>;
 }
 
+/** Fills the painted form by tapping each field and typing into it; returns what was typed. */
+async function fillPainted(page: Page, boxes: Awaited<ReturnType<typeof paintedBoxes>>, label: string) {
+  const values = {
+    name: 'Grace Hopper',
+    email: `${label}.${Date.now().toString(36)}@example.com`,
+    phone: '03001234567',
+  };
+  for (const field of ['name', 'email', 'phone'] as const) {
+    await page.mouse.click(boxes[field].x, boxes[field].y);
+    await page.keyboard.insertText(values[field]);
+  }
+  return values;
+}
+
 const typing = (page: Page) => page.evaluate(() => (globalThis as unknown as { __typing: Typing }).__typing);
 const live = (page: Page) => page.locator('form[aria-label="Account information"]:not([data-first-paint] *)');
 
-test.describe('the details form painted with the page, on a slow phone', () => {
+test.describe('the details form painted with the page', () => {
   const server = useServer();
 
   test('takes typing the moment it is visible, and every character is in the live form after it takes over', async ({
@@ -112,20 +126,34 @@ test.describe('the details form painted with the page, on a slow phone', () => {
     await throttled(page);
     await page.goto(server.url + '/', { waitUntil: 'commit' });
     const boxes = await paintedBoxes(page);
-    const values = {
-      name: 'Grace Hopper',
-      email: `grace.${Date.now().toString(36)}@example.com`,
-      phone: '03001234567',
-    };
-    for (const field of ['name', 'email', 'phone'] as const) {
-      await page.mouse.click(boxes[field].x, boxes[field].y);
-      await page.keyboard.insertText(values[field]);
-    }
+    await fillPainted(page, boxes, 'grace');
     await page.mouse.click(boxes.submit.x, boxes.submit.y);
     expect((await typing(page)).firstInPaint).toBe(true);
     // Held back in the page (the browser's own submit would have put the details in the address).
     expect(new URL(page.url()).search).toBe('');
     await expect(page).toHaveURL(/\/welcome$/, { timeout: 30_000 });
     expect((await typing(page)).replacedAt).toBeGreaterThan(0);
+  });
+
+  test('a tap on Continue that the takeover splits (pressed on the painted form, released on the live one) is sent', async ({
+    page,
+  }) => {
+    // The scripts are held until the press, so the takeover falls between press and release for certain.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    const boxes = await paintedBoxes(page);
+    const values = await fillPainted(page, boxes, 'split');
+    await page.mouse.move(boxes.submit.x, boxes.submit.y);
+    await page.mouse.down();
+    release();
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(live(page).getByLabel('Email')).toHaveValue(values.email);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/welcome$/);
   });
 });

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { pageElementIds, queuedSubmitAttribute, storageKeys } from '@prometrica/shared-api/contract';
+import {
+  pageElementIds,
+  pressedSubmitAttribute,
+  queuedSubmitAttribute,
+  storageKeys,
+} from '@prometrica/shared-api/contract';
 
 // A first paint: a screen rendered at build time (config/first-paint.cjs) that the page of its
 // route carries inside the shell's root element, so the screen shows as soon as the HTML and the
@@ -15,9 +20,11 @@ export const firstPaintElementId = pageElementIds.firstPaint;
  * such a first paint are for visitors who are not signed in), so it is not shown the screen
  * meanwhile; storage that cannot be read leaves the screen. Otherwise a submit of the painted form
  * (Continue, or Enter in a field) is held back and marked, for the live screen to send when it takes
- * over: the browser's own submit would load the page again with what was typed in its address.
+ * over: the browser's own submit would load the page again with what was typed in its address. A
+ * press on the painted Continue is marked until its release, so that a tap the takeover splits in two
+ * (pressed on the painted button, released on the live one, which gets no click) is still a submit.
  */
-export const firstPaintScript = `(function(p){try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)})){p.remove();return}}catch(e){}p.addEventListener("submit",function(e){e.preventDefault();e.target.setAttribute(${JSON.stringify(queuedSubmitAttribute)},"")})})(document.getElementById(${JSON.stringify(firstPaintElementId)}))`;
+export const firstPaintScript = `(function(p){try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)})){p.remove();return}}catch(e){}p.addEventListener("submit",function(e){e.preventDefault();e.target.setAttribute(${JSON.stringify(queuedSubmitAttribute)},"")});p.addEventListener("pointerdown",function(e){var b=e.button===0&&e.target.closest('button[type="submit"]');if(b&&b.form)b.form.setAttribute(${JSON.stringify(pressedSubmitAttribute)},"")});function r(){var f=p.querySelector("form");if(f)f.removeAttribute(${JSON.stringify(pressedSubmitAttribute)})}document.addEventListener("pointerup",r,true);document.addEventListener("pointercancel",r,true)})(document.getElementById(${JSON.stringify(firstPaintElementId)}))`;
 
 /**
  * The same for the first paint of an account's screen (the dashboard's frame): shown only to a

@@ -28,7 +28,7 @@ export {
   sessionEndedCode,
   sessionEndedMessage,
 } from './session';
-export { pageElementIds, queuedSubmitAttribute } from './page';
+export { pageElementIds, pressedSubmitAttribute, queuedSubmitAttribute } from './page';
 export { remoteForPath } from '../remote-routes';
 // The server keeps, with each consent, the version and SHA-256 of the text that was signed.
 export {

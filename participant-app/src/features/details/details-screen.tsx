@@ -68,7 +68,10 @@ export function DetailsScreen() {
   const [startedElsewhere, setStartedElsewhere] = useState<string | null>(null);
 
   const inputs = useRef<Partial<Record<keyof ParticipantDetails, HTMLInputElement | null>>>({});
+  const continueButton = useRef<HTMLButtonElement>(null);
   const handedOver = useRef(false);
+  /** A send is on its way: a second press meanwhile sends nothing more. */
+  const sending = useRef(false);
 
   // Before the live form is first seen: anything typed into the painted one since it was read, the
   // caret where it was, and a Continue pressed there sent now (once, even when effects run twice).
@@ -90,7 +93,22 @@ export function DetailsScreen() {
       }
     }
     if (latest.submitted) void send(latest.values);
+    else if (latest.pressed) {
+      // Continue was pressed on the painted form and is still held: released over the live
+      // Continue, it sends the form (the browser fires no click for a press and a release on two
+      // different buttons); released elsewhere or cancelled, it does nothing, as on a button.
+      const release = (event: Event) => {
+        document.removeEventListener('pointerup', release, true);
+        document.removeEventListener('pointercancel', release, true);
+        const target = event.target;
+        if (event.type === 'pointerup' && target instanceof Node && continueButton.current?.contains(target)) sendNow();
+      };
+      document.addEventListener('pointerup', release, true);
+      document.addEventListener('pointercancel', release, true);
+    }
   });
+  /** The form as it is now (the press is released after the live form's first render). */
+  const sendNow = useEffectEvent(() => void send(values));
   useLayoutEffect(() => handOver(), []);
 
   useEffect(() => settleWhileLive(progressApi.getParticipation(), (settings) => setOpenEntry(settings.openEntry)), []);
@@ -121,7 +139,8 @@ export function DetailsScreen() {
   async function send(values: ParticipantDetails) {
     const found = validateDetails(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || sending.current) return;
+    sending.current = true;
     const details = { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() };
     setSubmitting(true);
     setStartedElsewhere(null);
@@ -136,6 +155,7 @@ export function DetailsScreen() {
         navigate(paths.welcome);
       }
     } catch (error) {
+      sending.current = false;
       setSubmitting(false);
       if (isApiError(error) && error.status === 409) {
         setStartedElsewhere(error.message);
@@ -189,7 +209,7 @@ export function DetailsScreen() {
                     </Stack>
                   </Alert>
                 )}
-                <Button type="submit" size="md" loading={submitting} fullWidth>
+                <Button ref={continueButton} type="submit" size="md" loading={submitting} fullWidth>
                   Continue
                 </Button>
               </Stack>

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, renderWithProviders } from '@prometrica/shared-api/testing';
-import { pageElementIds, queuedSubmitAttribute } from '@prometrica/shared-api/page';
+import { pageElementIds, pressedSubmitAttribute, queuedSubmitAttribute } from '@prometrica/shared-api/page';
 import { renderFirstPaint } from '../../first-paint';
 import { DetailsScreen } from './details-screen';
 import { readPaintedForm, rereadPaintedForm } from './painted-form';
@@ -76,4 +76,55 @@ test("a Continue pressed on a painted form with a field left empty shows the fie
   renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
   expect(screen.getByText('Name is required')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+/** The painted form filled in, with its Continue held down (as the page's inline script marks it). */
+function paintPressed(): HTMLElement {
+  const paint = paintPage();
+  paintedInput(paint, 'name').value = 'Grace Hopper';
+  paintedInput(paint, 'email').value = 'grace@example.com';
+  paintedInput(paint, 'phone').value = '03001234567';
+  paint.querySelector('form')!.setAttribute(pressedSubmitAttribute, '');
+  return paint;
+}
+
+test('a Continue pressed on the painted form and released on the live one sends the form, once', async () => {
+  const { calls } = mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
+  paintPressed();
+  const { container } = renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  const button = within(container).getByRole('button', { name: 'Continue' });
+  // The press came before the takeover: nothing is sent until it is released.
+  expect(calls.filter((c) => c.path === 'auth/validateuser')).toHaveLength(0);
+  fireEvent.pointerUp(button.querySelector('span') ?? button);
+  // A click on the live button as well (a browser that fires one) sends nothing more.
+  fireEvent.click(button);
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  const sent = calls.filter((c) => c.path === 'auth/validateuser');
+  expect(sent.map((c) => c.body)).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com', phone: '03001234567' }]);
+});
+
+test('a Continue pressed on the painted form and released elsewhere, or cancelled, sends nothing', () => {
+  for (const release of ['elsewhere', 'cancelled'] as const) {
+    const { calls } = mockApi({});
+    paintPressed();
+    const { container, unmount } = renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+    const button = within(container).getByRole('button', { name: 'Continue' });
+    if (release === 'elsewhere') fireEvent.pointerUp(within(container).getByLabelText(/Full name/));
+    else fireEvent.pointerCancel(button);
+    // Only the first release counts: a later one over Continue is a press of its own, without a click.
+    fireEvent.pointerUp(button);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    unmount();
+    document.getElementById(pageElementIds.firstPaint)?.remove();
+  }
+});
+
+test('the reread follows the press: released since the first read, it is no longer pressed', () => {
+  const paint = paintPressed();
+  const first = readPaintedForm()!;
+  expect(first.pressed).toBe(true);
+  paint.querySelector('form')!.removeAttribute(pressedSubmitAttribute);
+  expect(rereadPaintedForm(first).pressed).toBe(false);
 });

@@ -1,10 +1,11 @@
-import { pageElementIds, queuedSubmitAttribute } from '@prometrica/shared-api/page';
+import { pageElementIds, pressedSubmitAttribute, queuedSubmitAttribute } from '@prometrica/shared-api/page';
 import type { ParticipantDetails } from '../../lib/participant-details';
 
 // The page of `/` arrives with the details form already painted (server/src/plugins/first-paint.ts),
 // and its inputs take typing before any script has run. When the live screen replaces it, what was
 // typed there, the field the caret was in and a Continue pressed meanwhile (the page's inline
-// script holds that submit back and marks the form) carry over into the live form: read from the
+// script holds that submit back and marks the form, and marks a press on Continue not yet released)
+// carry over into the live form: read from the
 // painted form while the live screen first renders, and once more as it commits, from the same
 // input elements, in case typing went on in between.
 
@@ -16,6 +17,8 @@ export interface PaintedForm {
   focus?: { name: keyof ParticipantDetails; start: number | null; end: number | null };
   /** Continue (or Enter) was pressed on the painted form. */
   submitted: boolean;
+  /** Continue is held down on the painted form: its release on the live Continue is a submit. */
+  pressed: boolean;
   inputs: Partial<Record<keyof ParticipantDetails, HTMLInputElement>>;
   form: HTMLFormElement;
 }
@@ -66,6 +69,7 @@ export function readPaintedForm(): PaintedForm | undefined {
     values: readValues(inputs),
     focus: focusOf(inputs, focused),
     submitted: form.hasAttribute(queuedSubmitAttribute),
+    pressed: form.hasAttribute(pressedSubmitAttribute),
     inputs,
     form,
   };
@@ -83,5 +87,7 @@ export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
     // Set by the first read when a field had the caret then, and by every focus since.
     focus: focusOf(painted.inputs, lastFocused.get(painted.form)),
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
+    // As it is now: a release since the first read clears it (and, over the painted button, submits).
+    pressed: painted.form.hasAttribute(pressedSubmitAttribute),
   };
 }

@@ -135,25 +135,37 @@ test.describe('the details form painted with the page', () => {
     expect((await typing(page)).replacedAt).toBeGreaterThan(0);
   });
 
-  test('a tap on Continue that the takeover splits (pressed on the painted form, released on the live one) is sent', async ({
-    page,
-  }) => {
-    // The scripts are held until the press, so the takeover falls between press and release for certain.
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
+  for (const by of ['tap', 'Space'] as const) {
+    test(`a ${by} on Continue that the takeover splits (pressed on the painted form, released on the live one) is sent`, async ({
+      page,
+    }) => {
+      // The scripts are held until the press, so the takeover falls between press and release for certain.
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(server.url + '/', { waitUntil: 'commit' });
+      const boxes = await paintedBoxes(page);
+      const values = await fillPainted(page, boxes, `split-${by}`);
+      if (by === 'tap') {
+        await page.mouse.move(boxes.submit.x, boxes.submit.y);
+        await page.mouse.down();
+      } else {
+        await page.keyboard.press('Tab');
+        await page.keyboard.down(' ');
+      }
+      release();
+      await expect(page.locator('[data-first-paint]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(live(page).getByLabel('Email')).toHaveValue(values.email);
+      if (by === 'tap') await page.mouse.up();
+      else {
+        // The focus stayed on Continue (a Space there types nothing into a field).
+        await expect(live(page).getByRole('button', { name: 'Continue' })).toBeFocused();
+        await page.keyboard.up(' ');
+      }
+      await expect(page).toHaveURL(/\/welcome$/);
     });
-    await page.goto(server.url + '/', { waitUntil: 'commit' });
-    const boxes = await paintedBoxes(page);
-    const values = await fillPainted(page, boxes, 'split');
-    await page.mouse.move(boxes.submit.x, boxes.submit.y);
-    await page.mouse.down();
-    release();
-    await expect(page.locator('[data-first-paint]')).toHaveCount(0, { timeout: 30_000 });
-    await expect(live(page).getByLabel('Email')).toHaveValue(values.email);
-    await page.mouse.up();
-    await expect(page).toHaveURL(/\/welcome$/);
-  });
+  }
 });

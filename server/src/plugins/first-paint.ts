@@ -21,10 +21,11 @@ export const firstPaintElementId = pageElementIds.firstPaint;
  * meanwhile; storage that cannot be read leaves the screen. Otherwise a submit of the painted form
  * (Continue, or Enter in a field) is held back and marked, for the live screen to send when it takes
  * over: the browser's own submit would load the page again with what was typed in its address. A
- * press on the painted Continue is marked until its release, so that a tap the takeover splits in two
- * (pressed on the painted button, released on the live one, which gets no click) is still a submit.
+ * press on the painted Continue (pointer, or Space) is marked until its release, so that a press the
+ * takeover splits in two (pressed on the painted button, released on the live one, which gets no
+ * click) is still a submit.
  */
-export const firstPaintScript = `(function(p){try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)})){p.remove();return}}catch(e){}p.addEventListener("submit",function(e){e.preventDefault();e.target.setAttribute(${JSON.stringify(queuedSubmitAttribute)},"")});p.addEventListener("pointerdown",function(e){var b=e.button===0&&e.target.closest('button[type="submit"]');if(b&&b.form)b.form.setAttribute(${JSON.stringify(pressedSubmitAttribute)},"")});function r(){var f=p.querySelector("form");if(f)f.removeAttribute(${JSON.stringify(pressedSubmitAttribute)})}document.addEventListener("pointerup",r,true);document.addEventListener("pointercancel",r,true)})(document.getElementById(${JSON.stringify(firstPaintElementId)}))`;
+export const firstPaintScript = `(function(p){try{if(localStorage.getItem(${JSON.stringify(storageKeys.token)})){p.remove();return}}catch(e){}p.addEventListener("submit",function(e){e.preventDefault();e.target.setAttribute(${JSON.stringify(queuedSubmitAttribute)},"")});function m(e){var b=e.target.closest&&e.target.closest('button[type="submit"]');if(b&&b.form)b.form.setAttribute(${JSON.stringify(pressedSubmitAttribute)},"")}p.addEventListener("pointerdown",function(e){if(e.button===0)m(e)});p.addEventListener("keydown",function(e){if(e.key===" ")m(e)});function r(e){if(e.type!=="keyup"||e.key===" "){var f=p.querySelector("form");if(f)f.removeAttribute(${JSON.stringify(pressedSubmitAttribute)})}}document.addEventListener("pointerup",r,true);document.addEventListener("pointercancel",r,true);document.addEventListener("keyup",r,true)})(document.getElementById(${JSON.stringify(firstPaintElementId)}))`;
 
 /**
  * The same for the first paint of an account's screen (the dashboard's frame): shown only to a

@@ -74,7 +74,8 @@ export function DetailsScreen() {
   const sending = useRef(false);
 
   // Before the live form is first seen: anything typed into the painted one since it was read, the
-  // caret where it was, and a Continue pressed there sent now (once, even when effects run twice).
+  // caret (or the focus on Continue) where it was, and a Continue pressed there sent now (once, even
+  // when effects run twice).
   const handOver = useEffectEvent(() => {
     if (!painted || handedOver.current) return;
     handedOver.current = true;
@@ -91,20 +92,22 @@ export function DetailsScreen() {
       } catch {
         // An email input has no selection to set: its caret stays at the end.
       }
-    }
+    } else if (latest.continueFocused) continueButton.current?.focus();
     if (latest.submitted) void send(latest.values);
     else if (latest.pressed) {
-      // Continue was pressed on the painted form and is still held: released over the live
-      // Continue, it sends the form (the browser fires no click for a press and a release on two
-      // different buttons); released elsewhere or cancelled, it does nothing, as on a button.
+      // Continue was pressed on the painted form (pointer, or Space) and is still held: released over
+      // the live Continue (which has the focus now), it sends the form, as the browser fires no click
+      // for a press and a release on two different buttons; released elsewhere or cancelled, it does
+      // nothing, as on a button.
+      const releases = ['pointerup', 'pointercancel', 'keyup'] as const;
       const release = (event: Event) => {
-        document.removeEventListener('pointerup', release, true);
-        document.removeEventListener('pointercancel', release, true);
+        if (event instanceof KeyboardEvent && event.key !== ' ') return;
+        for (const type of releases) document.removeEventListener(type, release, true);
         const target = event.target;
-        if (event.type === 'pointerup' && target instanceof Node && continueButton.current?.contains(target)) sendNow();
+        if (event.type !== 'pointercancel' && target instanceof Node && continueButton.current?.contains(target))
+          sendNow();
       };
-      document.addEventListener('pointerup', release, true);
-      document.addEventListener('pointercancel', release, true);
+      for (const type of releases) document.addEventListener(type, release, true);
     }
   });
   /** The form as it is now (the press is released after the live form's first render). */

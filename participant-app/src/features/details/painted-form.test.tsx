@@ -128,3 +128,34 @@ test('the reread follows the press: released since the first read, it is no long
   paint.querySelector('form')!.removeAttribute(pressedSubmitAttribute);
   expect(rereadPaintedForm(first).pressed).toBe(false);
 });
+
+test('Continue focused on the painted form (reached with Tab) has the focus in the live form, not the last field', () => {
+  mockApi({});
+  const paint = paintPage();
+  paintedInput(paint, 'phone').focus();
+  const first = readPaintedForm()!;
+  expect(first.continueFocused).toBe(false);
+  paint.querySelector<HTMLButtonElement>('button[type=submit]')!.focus();
+  const latest = rereadPaintedForm(first);
+  expect(latest.continueFocused).toBe(true);
+  expect(latest.focus).toBeUndefined();
+  const { container } = renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  expect(within(container).getByRole('button', { name: 'Continue' })).toHaveFocus();
+});
+
+test('Space held on the painted Continue and released on the live one sends the form, once', async () => {
+  const { calls } = mockApi({
+    'POST auth/validateuser': { body: { message: 'ok', status: false, token: 'ptok', response: [], results: null } },
+  });
+  const paint = paintPressed();
+  paint.querySelector<HTMLButtonElement>('button[type=submit]')!.focus();
+  const { container } = renderWithProviders(<DetailsScreen />, { route: '/', path: '/' });
+  const button = within(container).getByRole('button', { name: 'Continue' });
+  expect(button).toHaveFocus();
+  // Another key let go meanwhile is not the release.
+  fireEvent.keyUp(button, { key: 'Shift' });
+  expect(calls.filter((c) => c.path === 'auth/validateuser')).toHaveLength(0);
+  fireEvent.keyUp(button, { key: ' ' });
+  await waitFor(() => expect(screen.getByTestId('elsewhere')).toBeInTheDocument());
+  expect(calls.filter((c) => c.path === 'auth/validateuser')).toHaveLength(1);
+});

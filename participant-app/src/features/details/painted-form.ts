@@ -15,9 +15,14 @@ export interface PaintedForm {
   values: ParticipantDetails;
   /** The field that had the caret, with its selection. */
   focus?: { name: keyof ParticipantDetails; start: number | null; end: number | null };
+  /** Continue had the focus instead (reached with Tab, or pressed). */
+  continueFocused: boolean;
   /** Continue (or Enter) was pressed on the painted form. */
   submitted: boolean;
-  /** Continue is held down on the painted form: its release on the live Continue is a submit. */
+  /**
+   * Continue is held down on the painted form (pointer, or Space): its release on the live Continue
+   * is a submit.
+   */
   pressed: boolean;
   inputs: Partial<Record<keyof ParticipantDetails, HTMLInputElement>>;
   form: HTMLFormElement;
@@ -29,26 +34,37 @@ const readValues = (inputs: PaintedForm['inputs']): ParticipantDetails => ({
   phone: inputs.phone?.value ?? '',
 });
 
-const fieldOf = (inputs: PaintedForm['inputs'], element: EventTarget | null) =>
-  fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === element);
+/** What can have the focus in the painted form: a field, or Continue. */
+type Control = keyof ParticipantDetails | 'continue';
 
-/** The caret's place in the painted field `name`, when there is one. */
-function focusOf(inputs: PaintedForm['inputs'], name: keyof ParticipantDetails | undefined): PaintedForm['focus'] {
-  const input = name && inputs[name];
-  return name && input ? { name, start: input.selectionStart, end: input.selectionEnd } : undefined;
+const isContinue = (element: EventTarget | null): element is HTMLButtonElement =>
+  element instanceof HTMLButtonElement && element.type === 'submit';
+
+const controlOf = (inputs: PaintedForm['inputs'], element: EventTarget | null): Control | undefined =>
+  isContinue(element) ? 'continue' : fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === element);
+
+/** The caret's place in the painted field `control`, when it is a field that the page has. */
+function focusOf(inputs: PaintedForm['inputs'], control: Control | undefined): PaintedForm['focus'] {
+  if (!control || control === 'continue') return undefined;
+  const input = inputs[control];
+  return input ? { name: control, start: input.selectionStart, end: input.selectionEnd } : undefined;
 }
 
 /**
- * The painted field that last had the caret, by painted form, followed from the first read on: the
- * live screen renders in slices (shell/src/bootstrap.tsx), and the participant may move to another
- * field before it commits, when the painted inputs are already out of the page and none has focus.
+ * The painted field (or Continue) that last had the focus, by painted form, followed from the first
+ * read on: the live screen renders in slices (shell/src/bootstrap.tsx), and the participant may move
+ * on before it commits, when the painted form is already out of the page and nothing in it has focus.
  */
-const lastFocused = new WeakMap<HTMLFormElement, keyof ParticipantDetails>();
+const lastFocused = new WeakMap<HTMLFormElement, Control>();
 
 /** The painted form's focusin listener (one function, so adding it again on a later read adds nothing). */
 function followFocus(event: FocusEvent): void {
   const { target, currentTarget } = event;
-  const name = target instanceof HTMLInputElement ? fieldNames.find((field) => field === target.name) : undefined;
+  const name = isContinue(target)
+    ? 'continue'
+    : target instanceof HTMLInputElement
+      ? fieldNames.find((field) => field === target.name)
+      : undefined;
   if (name && currentTarget instanceof HTMLFormElement) lastFocused.set(currentTarget, name);
 }
 
@@ -62,12 +78,13 @@ export function readPaintedForm(): PaintedForm | undefined {
     const input = form.querySelector(`input[name="${name}"]`);
     if (input instanceof HTMLInputElement) inputs[name] = input;
   }
-  const focused = fieldOf(inputs, document.activeElement);
+  const focused = controlOf(inputs, form.contains(document.activeElement) ? document.activeElement : null);
   if (focused) lastFocused.set(form, focused);
   form.addEventListener('focusin', followFocus);
   return {
     values: readValues(inputs),
     focus: focusOf(inputs, focused),
+    continueFocused: focused === 'continue',
     submitted: form.hasAttribute(queuedSubmitAttribute),
     pressed: form.hasAttribute(pressedSubmitAttribute),
     inputs,
@@ -86,6 +103,7 @@ export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
     values: readValues(painted.inputs),
     // Set by the first read when a field had the caret then, and by every focus since.
     focus: focusOf(painted.inputs, lastFocused.get(painted.form)),
+    continueFocused: lastFocused.get(painted.form) === 'continue',
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
     // As it is now: a release since the first read clears it (and, over the painted button, submits).
     pressed: painted.form.hasAttribute(pressedSubmitAttribute),

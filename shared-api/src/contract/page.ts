@@ -18,8 +18,8 @@ export const queuedSubmitAttribute = 'data-submit-queued';
 
 /**
  * What the page's inline script marks a first paint's form with while its submit button is held
- * down (pointer or Space pressed, not yet released): when the live screen takes over in between, the release
- * lands on the live button and the browser fires no click (the press went to an element no longer in
- * the page), so the live screen sends the form on that release itself.
+ * down (pointer or Space pressed, not yet released): when the live screen takes over in between,
+ * the release lands on the live button and the browser fires no click (the press went to an element
+ * no longer in the page), so the live screen sends the form on that release itself.
  */
 export const pressedSubmitAttribute = 'data-submit-pressed';

@@ -3,11 +3,11 @@ import type { ParticipantDetails } from '../../lib/participant-details';
 
 // The page of `/` arrives with the details form already painted (server/src/plugins/first-paint.ts),
 // and its inputs take typing before any script has run. When the live screen replaces it, what was
-// typed there, the field the caret was in and a Continue pressed meanwhile (the page's inline
-// script holds that submit back and marks the form, and marks a press on Continue not yet released)
-// carry over into the live form: read from the
-// painted form while the live screen first renders, and once more as it commits, from the same
-// input elements, in case typing went on in between.
+// typed there, the field (or Continue) that had the focus and a Continue pressed meanwhile (the
+// page's inline script holds that submit back and marks the form, and marks a press on Continue not
+// yet released) carry over into the live form: read from the painted form while the live screen
+// first renders, and once more as it commits, from the same input elements, in case typing went on
+// in between.
 
 const fieldNames = ['name', 'email', 'phone'] as const satisfies readonly (keyof ParticipantDetails)[];
 

@@ -37,11 +37,11 @@ const readValues = (inputs: PaintedForm['inputs']): ParticipantDetails => ({
 /** What can have the focus in the painted form: a field, or Continue. */
 type Control = keyof ParticipantDetails | 'continue';
 
-const isContinue = (element: EventTarget | null): element is HTMLButtonElement =>
-  element instanceof HTMLButtonElement && element.type === 'submit';
-
-const controlOf = (inputs: PaintedForm['inputs'], element: EventTarget | null): Control | undefined =>
-  isContinue(element) ? 'continue' : fieldNames.find((name) => inputs[name] !== undefined && inputs[name] === element);
+/** The control an element of the painted form is: an input by its name, Continue by being the submit button. */
+function controlOf(element: EventTarget | null): Control | undefined {
+  if (element instanceof HTMLButtonElement) return element.type === 'submit' ? 'continue' : undefined;
+  return element instanceof HTMLInputElement ? fieldNames.find((field) => field === element.name) : undefined;
+}
 
 /** The caret's place in the painted field `control`, when it is a field that the page has. */
 function focusOf(inputs: PaintedForm['inputs'], control: Control | undefined): PaintedForm['focus'] {
@@ -59,13 +59,8 @@ const lastFocused = new WeakMap<HTMLFormElement, Control>();
 
 /** The painted form's focusin listener (one function, so adding it again on a later read adds nothing). */
 function followFocus(event: FocusEvent): void {
-  const { target, currentTarget } = event;
-  const name = isContinue(target)
-    ? 'continue'
-    : target instanceof HTMLInputElement
-      ? fieldNames.find((field) => field === target.name)
-      : undefined;
-  if (name && currentTarget instanceof HTMLFormElement) lastFocused.set(currentTarget, name);
+  const control = controlOf(event.target);
+  if (control && event.currentTarget instanceof HTMLFormElement) lastFocused.set(event.currentTarget, control);
 }
 
 /** The painted details form of this page as it is now, or undefined when the page has none (any more). */
@@ -78,7 +73,7 @@ export function readPaintedForm(): PaintedForm | undefined {
     const input = form.querySelector(`input[name="${name}"]`);
     if (input instanceof HTMLInputElement) inputs[name] = input;
   }
-  const focused = controlOf(inputs, form.contains(document.activeElement) ? document.activeElement : null);
+  const focused = form.contains(document.activeElement) ? controlOf(document.activeElement) : undefined;
   if (focused) lastFocused.set(form, focused);
   form.addEventListener('focusin', followFocus);
   return {
@@ -98,12 +93,13 @@ export function readPaintedForm(): PaintedForm | undefined {
  * field the caret was last in.
  */
 export function rereadPaintedForm(painted: PaintedForm): PaintedForm {
+  // Set by the first read when a field or Continue had the focus then, and by every focus since.
+  const focused = lastFocused.get(painted.form);
   return {
     ...painted,
     values: readValues(painted.inputs),
-    // Set by the first read when a field had the caret then, and by every focus since.
-    focus: focusOf(painted.inputs, lastFocused.get(painted.form)),
-    continueFocused: lastFocused.get(painted.form) === 'continue',
+    focus: focusOf(painted.inputs, focused),
+    continueFocused: focused === 'continue',
     submitted: painted.submitted || painted.form.hasAttribute(queuedSubmitAttribute),
     // As it is now: a release since the first read clears it (and, over the painted button, submits).
     pressed: painted.form.hasAttribute(pressedSubmitAttribute),
